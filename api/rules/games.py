@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Iterable
+from functools import cache
 
-from .errors import GameNotOver, GameOver, IllegalHand, ImplausibleSheet, RuleError
-from .hands import A, B, SIDE_OF_SEAT, SIDES, HandScore
+from .errors import GameNotOver, GameOver, ImplausibleSheet, RuleError
+from .hands import SIDE_OF_SEAT, SIDES, A, B, HandScore
 from .presets import Preset
 
 # What kind of game a table is playing; each stage may have its own length.
@@ -195,7 +195,7 @@ def dealer_for_hand(first_dealer: int | None, hand_number: int) -> int | None:
 HAND_VALUES = (1, 2, 4)  # every scored hand gives one side 1, 2 or 4 points
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reachable(hands: int) -> frozenset[tuple[int, int]]:
     """Every (hands scored by a side, points) a side can have in `hands` scored hands."""
     totals = {(0, 0)}

@@ -113,9 +113,8 @@ def check_hand(hand: Hand, preset: Preset) -> None:
         if hand.loner_seat not in SEATS_OF[hand.maker]:
             raise IllegalHand(f"Seat {hand.loner_seat} is not on the makers' side "
                               f"({hand.maker}); only a maker can go alone.")
-    if hand.renege is not None:
-        if hand.renege.by not in SIDES:
-            raise IllegalHand("Say which side is accused of reneging: A or B.")
+    if hand.renege is not None and hand.renege.by not in SIDES:
+        raise IllegalHand("Say which side is accused of reneging: A or B.")
 
 
 def score_hand(hand: Hand, preset: Preset) -> HandScore:

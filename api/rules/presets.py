@@ -1,4 +1,4 @@
-"""The rule formats as data: every preset is a set of named parameters, and so is a custom format."""
+"""The rule formats as data: each preset is a set of named parameters, as is a custom format."""
 
 from __future__ import annotations
 
@@ -254,7 +254,7 @@ def _check_places(value: Any) -> tuple[tuple[int, int], ...]:
                 or pair[0] < 1 or not 0 <= pair[1] <= 100):
             raise InvalidPreset(message, parameter="prize_places")
         pairs.append((pair[0], pair[1]))
-    if any(a[0] >= b[0] for a, b in zip(pairs, pairs[1:])):
+    if any(a[0] >= b[0] for a, b in zip(pairs, pairs[1:], strict=False)):
         raise InvalidPreset(message, parameter="prize_places")
     return tuple(pairs)
 

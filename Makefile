@@ -1,0 +1,46 @@
+# Two commands for a newcomer: `make run` serves the app, `make test` runs every test.
+# Needs only Python 3.11+ and make; everything else is installed into .venv here.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+WORKERS ?= 2
+
+.PHONY: run test setup setup-dev lint bench-quick clean
+
+$(VENV)/.run-deps: pyproject.toml
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed"'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev-deps: $(VENV)/.run-deps
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+setup: $(VENV)/.run-deps
+setup-dev: $(VENV)/.dev-deps
+
+## run: set up, apply migrations to the SQLite database (or DATABASE_URL) and serve the app.
+run: setup
+	$(BIN)/flask --app api db upgrade
+	@echo ""
+	@echo "  Euchre scorekeeper: http://$(HOST):$(PORT)/   (API docs: http://$(HOST):$(PORT)/api/docs)"
+	@echo ""
+	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) 'api:create_app()'
+
+## test: set up (including Debian's chromium for the browser tests) and run the whole suite.
+test: setup-dev
+	scripts/ensure-chromium
+	$(BIN)/python -m pytest --cov=api --cov-branch --cov-report=term $(PYTEST_ARGS)
+	$(BIN)/python -m coverage report --include='api/rules/*' --fail-under=95
+	$(BIN)/ruff check api tests bench
+
+lint: setup-dev
+	$(BIN)/ruff check api tests bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .coverage .hypothesis

@@ -1,0 +1,34 @@
+"""The Flask application factory: nothing runs at import, everything is built in create_app."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from .config import ROOT, load_config
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Build the app: configuration, database, API blueprints, the PWA and security headers."""
+    app = Flask(__name__, static_folder=None)
+    app.config.update(load_config(config))
+    app.json.sort_keys = False
+    app.config.setdefault("MIGRATIONS_DIR", ROOT / "migrations")
+
+    from .db import init_db
+
+    init_db(app)
+
+    from .problems import ProblemApi
+    from .routes import register_routes
+
+    api = ProblemApi(app, spec_kwargs={"servers": [{"url": "/"}]})
+    register_routes(app, api)
+
+    from .web import init_web
+
+    init_web(app)
+
+    from .cli import register_commands
+
+    register_commands(app)
+    return app

@@ -1,0 +1,83 @@
+"""The database handle and the connection settings each backend needs to keep every hand."""
+
+from __future__ import annotations
+
+from flask import has_request_context, request
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import MetaData, event
+from sqlalchemy.engine import Engine
+
+# Stable constraint names, so alembic migrations can drop and alter them on both backends.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
+migrate = Migrate()
+
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+READ_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def engine_options(url: str) -> dict:
+    """Engine settings per backend; merged under any options the configuration gives."""
+    if url.startswith("sqlite"):
+        # The driver's own transaction handling is turned off (isolation_level=None) so that
+        # the "begin" hook below decides how each transaction starts.
+        return {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000,
+                                 "isolation_level": None, "check_same_thread": False}}
+    return {"pool_pre_ping": True, "pool_size": 5, "max_overflow": 5}
+
+
+def _is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def configure_sqlite(engine: Engine) -> None:
+    """WAL, synchronous=FULL, foreign keys and a busy timeout on every connection, and
+    BEGIN IMMEDIATE for writes.
+
+    A deferred BEGIN that later writes can fail with "database is locked" at once, whatever
+    the busy timeout, when another writer got there first; taking the write lock up front makes
+    concurrent writers queue instead. Reads (GET requests) begin deferred so they never wait
+    for a writer: WAL gives them a consistent snapshot.
+    """
+
+    @event.listens_for(engine, "connect")
+    def set_pragmas(dbapi_connection, _record):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def begin(connection):
+        reading = has_request_context() and request.method in READ_METHODS
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+
+
+def init_db(app) -> None:
+    """Bind the database to an app; no connection is opened until a request needs one."""
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    options = engine_options(url)
+    options.update(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+    if url.startswith("sqlite:///"):
+        from pathlib import Path
+
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    from . import models  # noqa: F401  (registers the tables for migrations)
+
+    db.init_app(app)
+    # Batch mode lets alembic alter SQLite tables (it copies and renames them).
+    migrate.init_app(app, db, directory=str(app.config["MIGRATIONS_DIR"]), render_as_batch=True)
+    with app.app_context():
+        if _is_sqlite(db.engine):
+            configure_sqlite(db.engine)

@@ -1,0 +1,150 @@
+"""One error shape for everything: RFC 9457 problem+json, produced here and nowhere else."""
+
+from __future__ import annotations
+
+import logging
+
+import marshmallow as ma
+from flask import current_app, json
+from flask_smorest import Api
+from flask_smorest.spec import prepare_response
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from .rules.errors import RuleError
+
+PROBLEM_JSON = "application/problem+json"
+log = logging.getLogger(__name__)
+
+
+class Problem(Exception):
+    """An error a service or route raises on purpose: an HTTP status and a message to act on."""
+
+    def __init__(self, status: int, detail: str, *, code: str | None = None,
+                 errors: dict | None = None, headers: dict | None = None, **extra):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.code = code
+        self.errors = errors
+        self.headers = headers or {}
+        self.extra = extra
+
+
+class ProblemSchema(ma.Schema):
+    """The body of every error response (RFC 9457)."""
+
+    type = ma.fields.String(metadata={"description": "A URI naming the kind of problem."})
+    title = ma.fields.String(metadata={"description": "The HTTP status in words."})
+    status = ma.fields.Integer(metadata={"description": "The HTTP status code."})
+    detail = ma.fields.String(metadata={"description": "What went wrong and what to do."})
+    code = ma.fields.String(metadata={"description": "A stable machine-readable reason."})
+    errors = ma.fields.Dict(metadata={"description": "Field-by-field input errors."})
+
+
+def _body(status: int, title: str, detail: str, code: str | None = None,
+          errors: dict | None = None, **extra) -> dict:
+    body = {"type": f"https://euchre.example/problems/{code}" if code else "about:blank",
+            "title": title, "status": status, "detail": detail}
+    if code:
+        body["code"] = code
+    if errors:
+        body["errors"] = errors
+    body.update(extra)
+    return body
+
+
+def problem_response(status: int, detail: str, *, code: str | None = None,
+                     errors: dict | None = None, headers: dict | None = None, **extra):
+    from http import HTTPStatus
+
+    title = HTTPStatus(status).phrase
+    response = current_app.response_class(
+        json.dumps(_body(status, title, detail, code, errors, **extra)),
+        status=status, mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _summarise(errors) -> str:
+    """One sentence from marshmallow's nested error dict, for the `detail` line."""
+    parts = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, path + [str(key)])
+        elif isinstance(node, list) and node and all(isinstance(x, str) for x in node):
+            where = ".".join(p for p in path if p not in ("json", "query", "headers", "form",
+                                                          "files"))
+            parts.append(f"{where}: {' '.join(node)}" if where else " ".join(node))
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, path + [str(i)])
+
+    walk(errors, [])
+    return "; ".join(parts) or "The request is not valid."
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api, answering and documenting every error as problem+json."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self):
+        import http
+
+        for status in http.HTTPStatus:
+            response = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_JSON)
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
+
+    def _register_error_handlers(self):
+        app = self._app
+        app.register_error_handler(HTTPException, self.handle_http_exception)
+        app.register_error_handler(Problem, handle_problem)
+        app.register_error_handler(RuleError, handle_rule_error)
+        app.register_error_handler(Exception, handle_unexpected)
+
+    def handle_http_exception(self, error: HTTPException):
+        data = getattr(error, "data", None) or {}
+        # Keep the exception's own headers: a 405 must say which methods are allowed (Allow).
+        headers = dict(error.get_headers())
+        headers.pop("Content-Type", None)
+        headers.update(data.get("headers") or {})
+        errors = data.get("errors") or data.get("messages")
+        detail = data.get("message")
+        if errors and not detail:
+            detail = _summarise(errors)
+        if not detail:
+            detail = error.description or error.name
+        if error.code == 422 and "json" in (errors or {}):
+            errors = errors["json"]
+        if error.code and error.code >= 500:
+            log.error("server error: %s", error)
+        return problem_response(error.code or 500, detail, code=data.get("code"),
+                                errors=errors, headers=headers)
+
+
+def handle_problem(problem: Problem):
+    return problem_response(problem.status, problem.detail, code=problem.code,
+                            errors=problem.errors, headers=problem.headers, **problem.extra)
+
+
+RULE_STATUS = {"invalid": 422, "conflict": 409}
+
+
+def handle_rule_error(error: RuleError):
+    return problem_response(RULE_STATUS.get(error.kind, 422), error.message, code=error.code)
+
+
+def handle_unexpected(error: Exception):
+    if isinstance(error, HTTPException):  # pragma: no cover - routed to the handler above
+        raise error
+    log.exception("unexpected error", exc_info=error)
+    return problem_response(500, InternalServerError.description, code="server-error")

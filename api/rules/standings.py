@@ -1,0 +1,348 @@
+"""Standings for every format: totals, shared places, tie-breaks, the championship cut, awards."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import StandingsError
+from .games import REGULAR
+from .matches import week_points
+from .presets import Preset
+
+
+@dataclass(frozen=True)
+class Result:
+    """One entrant's part in one game, as the standings need it."""
+
+    entrant: Any  # a player (individual formats) or a team
+    round: int
+    points: int  # the points of the entrant's side in that game
+    against: int = 0  # the other side's points
+    won: bool | None = None  # None while the game is being played
+    opponent: Any = None  # the opposing team, in team formats
+    partner: Any = None  # the partner, in individual formats (None beside a ghost)
+    table: int | None = None
+    ghost_table: bool = False
+    stage: str = REGULAR
+    forfeited: bool = False  # a league game lost or won by forfeit, not played
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of a leaderboard."""
+
+    entrant: Any
+    place: int
+    total: int
+    games_won: int = 0
+    games_played: int = 0
+    rounds: dict[int, int] = field(default_factory=dict)  # round (or week) -> its score
+    shared: bool = False  # shares its place with another row (a tie not yet settled)
+    prize: bool = False
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+def round_score(preset: Preset, result: Result) -> int:
+    """A player's score for one round: the side's points, with the ghost minimum once it ends."""
+    if (result.ghost_table and preset.ghost_minimum is not None and result.won is not None):
+        return max(result.points, preset.ghost_minimum)
+    return result.points
+
+
+def assign_places(
+    rows: Sequence[dict],
+    key: Callable[[dict], tuple],
+    manual: dict[Any, int] | None = None,
+) -> list[tuple[dict, int, bool]]:
+    """Sort rows by `key` (best first) and give places; equal keys share a place (1, 2, 2, 4).
+
+    `manual` is the organizer's recorded order (entrant -> position) used only to split
+    rows whose keys are equal; rows it does not split keep sharing their place.
+    """
+    manual = manual or {}
+
+    def full_key(row):
+        return (key(row), manual.get(row["entrant"], float("inf")))
+
+    ordered = sorted(rows, key=full_key)
+    placed = []
+    for index, row in enumerate(ordered):
+        if index and full_key(ordered[index - 1]) == full_key(row):
+            place = placed[-1][1]
+        else:
+            place = index + 1
+        placed.append((row, place))
+    counts = defaultdict(int)
+    for _, place in placed:
+        counts[place] += 1
+    return [(row, place, counts[place] > 1) for row, place in placed]
+
+
+def _totals(results: Iterable[Result], score: Callable[[Result], int],
+            entrants: Iterable[Any]) -> dict[Any, dict]:
+    rows: dict[Any, dict] = {
+        e: {"entrant": e, "total": 0, "won": 0, "played": 0, "rounds": defaultdict(int),
+            "for": 0, "against": 0, "opponents": []}
+        for e in entrants
+    }
+    for r in results:
+        if r.stage != REGULAR:
+            continue
+        row = rows.get(r.entrant)
+        if row is None:
+            continue
+        value = score(r)
+        row["total"] += value
+        row["rounds"][r.round] += value
+        row["for"] += r.points
+        row["against"] += r.against
+        if r.won is not None:
+            row["played"] += 1
+            row["won"] += 1 if r.won else 0
+            if r.opponent is not None:
+                row["opponents"].append(r.opponent)
+    return rows
+
+
+def _standing(row: dict, place: int, shared: bool, prize: bool = False, **stats) -> Standing:
+    return Standing(row["entrant"], place, row["total"], row["won"], row["played"],
+                    dict(row["rounds"]), shared, prize, stats)
+
+
+def progressive_standings(preset: Preset, results: Iterable[Result], players: Sequence[Any],
+                          manual: dict[Any, int] | None = None) -> list[Standing]:
+    """Individual totals over the rounds; equal totals share a place until the organizer orders
+    them; prize places by field size."""
+    rows = _totals(results, lambda r: round_score(preset, r), players)
+    prizes = preset.prize_places_for(len(players))
+    placed = assign_places(list(rows.values()), lambda r: (-r["total"],), manual)
+    return [_standing(row, place, shared, place <= prizes) for row, place, shared in placed]
+
+
+def teams_standings(preset: Preset, results: Iterable[Result], teams: Sequence[Any],
+                    manual: dict[Any, int] | None = None,
+                    finalists: Sequence[Any] = (), champion: Any = None) -> list[Standing]:
+    """Team totals after the regular rounds. Once the championship is decided its winner is
+    first and the other finalist second; everyone else keeps their place by points."""
+    rows = _totals(results, lambda r: r.points, teams)
+    if champion is not None:
+        if champion not in finalists or len(finalists) != 2:
+            raise StandingsError("The champion must be one of the two finalists.")
+        runner_up = next(t for t in finalists if t != champion)
+        top = {champion: 0, runner_up: 1}
+
+        def key(r):
+            return (top.get(r["entrant"], 2), -r["total"])
+    else:
+        def key(r):
+            return (-r["total"],)
+    placed = assign_places(list(rows.values()), key, manual)
+    prizes = preset.prize_places_for(len(teams))
+    return [_standing(row, place, shared, place <= prizes) for row, place, shared in placed]
+
+
+def wec_standings(preset: Preset, results: Iterable[Result], entrants: Sequence[Any],
+                  manual: dict[Any, int] | None = None) -> list[Standing]:
+    """Total points, then games won, then the organizer's recorded tiebreak
+    (rock-paper-scissors); rows still level share a place."""
+    rows = _totals(results, lambda r: r.points, entrants)
+    placed = assign_places(list(rows.values()), lambda r: (-r["total"], -r["won"]), manual)
+    prizes = preset.prize_places_for(len(entrants))
+    return [_standing(row, place, shared, place <= prizes) for row, place, shared in placed]
+
+
+def league_standings(preset: Preset, results: Iterable[Result], teams: Sequence[Any],
+                     manual: dict[Any, int] | None = None) -> list[Standing]:
+    """Season standings: week points (2 a game won, +1 for the match), then game-win
+    percentage, then strength of schedule, then the manual order (default: the order of
+    `teams`, i.e. registration). Playoff games do not count."""
+    results = [r for r in results if r.stage == REGULAR]
+    by_week: dict[tuple[Any, int], list[Result]] = defaultdict(list)
+    for r in results:
+        by_week[(r.entrant, r.round)].append(r)
+
+    def score(_: Result) -> int:
+        return 0  # week points are added per week below, not per game
+
+    rows = _totals(results, score, teams)
+    for (team, week), games in by_week.items():
+        if team not in rows:
+            continue
+        won = sum(1 for g in games if g.won)
+        points = week_points(preset, won)
+        rows[team]["total"] += points
+        rows[team]["rounds"][week] += points
+    pct = {t: (row["won"] / row["played"] if row["played"] else 0.0) for t, row in rows.items()}
+    sos = {}
+    for t, row in rows.items():
+        opponents = [pct[o] for o in row["opponents"] if o in pct]
+        sos[t] = sum(opponents) / len(opponents) if opponents else 0.0
+    order = {t: i for i, t in enumerate(teams)}
+    if manual:
+        order = {t: manual.get(t, len(teams) + order[t]) for t in teams}
+    placed = assign_places(
+        list(rows.values()),
+        lambda r: (-r["total"], -round(pct[r["entrant"]], 9), -round(sos[r["entrant"]], 9)),
+        order,
+    )
+    return [
+        _standing(row, place, shared, place == 1,
+                  game_win_pct=round(pct[row["entrant"]], 4),
+                  strength_of_schedule=round(sos[row["entrant"]], 4),
+                  points_for=row["for"], points_against=row["against"])
+        for row, place, shared in placed
+    ]
+
+
+def playoff_seeds(standings: Sequence[Standing], ineligible: Iterable[Any] = ()) -> list[Any]:
+    """The playoff seeding: standings order, leaving out ineligible teams."""
+    excluded = set(ineligible)
+    return [s.entrant for s in sorted(standings, key=lambda s: s.place)
+            if s.entrant not in excluded]
+
+
+STANDINGS_BY_FORMAT = {
+    "progressive": progressive_standings,
+    "teams": teams_standings,
+    "wec": wec_standings,
+    "league": league_standings,
+}
+
+
+def standings_for(preset: Preset, results: Iterable[Result], entrants: Sequence[Any],
+                  manual: dict[Any, int] | None = None, **extra) -> list[Standing]:
+    """The leaderboard for any format."""
+    return STANDINGS_BY_FORMAT[preset.standings](preset, results, entrants, manual, **extra)
+
+
+# --- the championship cut (teams format) ----------------------------------------------------
+
+TWO_TEAM = "two-team"  # a 4-hand playoff, then sudden death while level
+ROUND_ROBIN = "round-robin"  # three or more level teams: a 4-hand round robin among them
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Who reaches the championship, and which playoff a tie at the cut needs."""
+
+    qualified: tuple  # through without a playoff
+    contenders: tuple = ()  # level at the cut, competing for the remaining spots
+    spots: int = 0  # spots the contenders compete for
+    playoff: str | None = None
+
+
+def championship_cut(standings: Sequence[Standing], spots: int = 2) -> Cut:
+    """The top `spots` teams by total reach the championship; teams level across the cut play
+    off: two teams a 4-hand playoff (then sudden death), three or more a round robin."""
+    if spots < 1:
+        raise StandingsError("At least one spot is needed.")
+    ordered = sorted(standings, key=lambda s: -s.total)
+    if len(ordered) <= spots:
+        return Cut(tuple(s.entrant for s in ordered))
+    boundary = ordered[spots - 1].total
+    if ordered[spots].total != boundary:
+        return Cut(tuple(s.entrant for s in ordered[:spots]))
+    above = tuple(s.entrant for s in ordered if s.total > boundary)
+    level = tuple(s.entrant for s in ordered if s.total == boundary)
+    return Cut(above, level, spots - len(above), TWO_TEAM if len(level) == 2 else ROUND_ROBIN)
+
+
+@dataclass(frozen=True)
+class PlayoffGame:
+    """One finished cut-playoff game between two contenders (points do not count elsewhere)."""
+
+    a: Any
+    b: Any
+    points_a: int
+    points_b: int
+    winner: Any  # the winning team (after sudden death or a draw for a level game)
+
+
+def resolve_cut(cut: Cut, games: Sequence[PlayoffGame]) -> Cut:
+    """Apply cut-playoff games. Returns the new cut: done when `contenders` is empty.
+
+    Two teams: the winner of their playoff (sudden death included) goes through.
+    Round robin: contenders are ranked by playoff games won, then playoff points; those
+    clearly inside the spots go through, and any still level across the cut play again.
+    """
+    if not cut.contenders:
+        return cut
+    contenders = set(cut.contenders)
+    relevant = [g for g in games if g.a in contenders and g.b in contenders]
+    if cut.playoff == TWO_TEAM:
+        winners = [g.winner for g in relevant if g.winner is not None]
+        if not winners:
+            return cut
+        winner = winners[-1]
+        return Cut(cut.qualified + (winner,))
+    wins = {t: 0 for t in cut.contenders}
+    points = {t: 0 for t in cut.contenders}
+    for g in relevant:
+        points[g.a] += g.points_a
+        points[g.b] += g.points_b
+        if g.winner is not None:
+            wins[g.winner] += 1
+    needed = len(contenders) * (len(contenders) - 1) // 2
+    if len(relevant) < needed:
+        return cut
+    ordered = sorted(cut.contenders, key=lambda t: (-wins[t], -points[t]))
+    boundary = (wins[ordered[cut.spots - 1]], points[ordered[cut.spots - 1]])
+    after = ((wins[ordered[cut.spots]], points[ordered[cut.spots]])
+             if len(ordered) > cut.spots else None)
+    if after != boundary:
+        return Cut(cut.qualified + tuple(ordered[:cut.spots]))
+    through = tuple(t for t in ordered if (wins[t], points[t]) > boundary)
+    level = tuple(t for t in ordered if (wins[t], points[t]) == boundary)
+    spots = cut.spots - len(through)
+    return Cut(cut.qualified + through, level, spots, TWO_TEAM if len(level) == 2 else ROUND_ROBIN)
+
+
+# --- WEC awards and the bump cup -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Awards:
+    low_score: tuple  # entrants with the lowest total
+    low_total: int | None
+    high_game: tuple  # (entrant, round) pairs with the most points in one game
+    high_game_points: int | None
+
+
+def awards(standings: Sequence[Standing], results: Iterable[Result]) -> Awards:
+    """Low Score (lowest total) and High Game (most points in one game); ties share."""
+    low_total = min((s.total for s in standings), default=None)
+    low = tuple(s.entrant for s in standings if s.total == low_total)
+    finished = [r for r in results if r.won is not None and r.stage == REGULAR]
+    high = max((r.points for r in finished), default=None)
+    high_game = tuple(sorted({(r.entrant, r.round) for r in finished if r.points == high},
+                             key=lambda pair: (pair[1], str(pair[0]))))
+    return Awards(low, low_total, high_game, high)
+
+
+@dataclass(frozen=True)
+class Bump:
+    """Dollars one player owes the bump cup from one game."""
+
+    player: Any
+    round: int
+    table: int
+    dollars: int
+
+
+@dataclass(frozen=True)
+class BumpCup:
+    by_player: dict
+    by_table: dict  # (round, table) -> dollars
+    total: int
+
+
+def bump_cup(bumps: Iterable[Bump]) -> BumpCup:
+    """The bump cup: dollars per player, per table and for the event."""
+    players: dict[Any, int] = defaultdict(int)
+    tables: dict[tuple[int, int], int] = defaultdict(int)
+    for b in bumps:
+        players[b.player] += b.dollars
+        tables[(b.round, b.table)] += b.dollars
+    return BumpCup(dict(players), dict(tables), sum(players.values()))

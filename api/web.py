@@ -1,0 +1,69 @@
+"""The PWA's static files and the headers every response carries (security, caching, CORS)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, request, send_from_directory
+
+from .problems import Problem
+
+# No inline script anywhere, so the policy can forbid it; the PWA loads nothing from elsewhere.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
+       "base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+# The API docs page (ReDoc) builds its styles at run time and runs in a web worker.
+DOCS_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; "
+            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+def init_web(app: Flask) -> None:
+    pwa = Path(app.config["PWA_DIR"])
+    origins = {o.strip() for o in app.config.get("CORS_ORIGINS", "").split(",") if o.strip()}
+
+    @app.get("/")
+    def index():
+        return _send(pwa, "index.html")
+
+    @app.get("/<path:name>")
+    def pwa_file(name: str):
+        if name.startswith("api/"):
+            raise Problem(404, f"There is no API resource at /{name}.", code="not-found")
+        target = (pwa / name).resolve()
+        if pwa.resolve() in target.parents and target.is_file():
+            return _send(pwa, name)
+        if "." not in name.rsplit("/", 1)[-1]:
+            # A screen's address (e.g. /e/ABC123/board): the app shell routes it in the browser.
+            return _send(pwa, "index.html")
+        raise Problem(404, f"There is no file /{name}.", code="not-found")
+
+    @app.after_request
+    def headers(response):
+        h = response.headers
+        docs = request.path.startswith("/api/docs")
+        h.setdefault("Content-Security-Policy", DOCS_CSP if docs else CSP)
+        h.setdefault("X-Content-Type-Options", "nosniff")
+        h.setdefault("X-Frame-Options", "DENY")
+        h.setdefault("Referrer-Policy", "no-referrer")
+        h.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        if request.path.startswith("/api/"):
+            h.setdefault("Cache-Control", "no-cache")
+        origin = request.headers.get("Origin")
+        if origin and origin in origins:
+            h["Access-Control-Allow-Origin"] = origin
+            h["Vary"] = "Origin"
+            h["Access-Control-Allow-Headers"] = "Authorization, Content-Type, If-Match, " \
+                                                "If-None-Match"
+            h["Access-Control-Allow-Methods"] = "GET, POST, PUT, PATCH, DELETE"
+            h["Access-Control-Expose-Headers"] = "ETag, Location"
+        return response
+
+
+def _send(folder: Path, name: str):
+    response = send_from_directory(folder, name, max_age=0)
+    # The service worker decides what is cached; the browser must always revalidate.
+    response.headers["Cache-Control"] = "no-cache"
+    if name == "sw.js":
+        response.headers["Service-Worker-Allowed"] = "/"
+    return response

@@ -1,0 +1,15 @@
+"""gunicorn settings: threaded workers, no app or database connection before the fork."""
+
+import os
+
+worker_class = "gthread"
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+# The app is built in each worker, never in the master, so no connection crosses a fork.
+preload_app = False
+timeout = 30
+graceful_timeout = 10
+keepalive = 5
+# Keys travel in the Authorization header, never in the URL, and access logs omit headers.
+accesslog = "-" if os.environ.get("ACCESS_LOG") else None
+errorlog = "-"
