@@ -8,17 +8,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def normalise_database_url(url: str) -> str:
+    """Hosting platforms hand out postgres:// URLs; SQLAlchemy wants the driver named."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
 def database_url_from_env() -> str:
     """DATABASE_URL when set (PostgreSQL for larger deployments), else a local SQLite file."""
     url = os.environ.get("DATABASE_URL", "").strip()
     if not url:
         path = Path(os.environ.get("EUCHRE_DATA_DIR", ROOT / "instance")) / "euchre.db"
         return f"sqlite:///{path}"
-    # Hosting platforms hand out postgres:// URLs; SQLAlchemy wants a driver name.
-    for prefix in ("postgres://", "postgresql://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
-    return url
+    return normalise_database_url(url)
 
 
 class Config:

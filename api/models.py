@@ -47,7 +47,7 @@ class Event(db.Model):
     manual_order: Mapped[dict] = mapped_column(JSON, default=dict)
     # A fixed schedule made up front (WEC singles seats, the league season), when the format
     # has one.
-    schedule: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    schedule: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
     players: Mapped[list[Player]] = relationship(back_populates="event",

@@ -146,5 +146,7 @@ def handle_rule_error(error: RuleError):
 def handle_unexpected(error: Exception):
     if isinstance(error, HTTPException):  # pragma: no cover - routed to the handler above
         raise error
+    if current_app.config.get("RAISE_UNEXPECTED"):
+        raise error  # tests want the traceback, not a polite 500
     log.exception("unexpected error", exc_info=error)
     return problem_response(500, InternalServerError.description, code="server-error")

@@ -16,7 +16,8 @@ PLAYOFF = "playoff"  # a league playoff game (best of N, to the target)
 CHAMPIONSHIP = "championship"  # the teams preset's final
 CUT_PLAYOFF = "cut-playoff"  # teams level at the championship cut
 SUDDEN_DEATH = "sudden-death"  # one hand after a level cut playoff
-STAGES = (REGULAR, PLAYOFF, CHAMPIONSHIP, CUT_PLAYOFF, SUDDEN_DEATH)
+FINAL_PLAYOFF = "final-playoff"  # a level championship, settled like a tie at the cut
+STAGES = (REGULAR, PLAYOFF, CHAMPIONSHIP, CUT_PLAYOFF, SUDDEN_DEATH, FINAL_PLAYOFF)
 
 CARD_DRAW = "card-draw"
 PLAYOFF_HAND = "playoff-hand"
@@ -40,7 +41,7 @@ def game_format(preset: Preset, stage: str = REGULAR) -> GameFormat:
     """The length of a game of this stage under the preset."""
     if stage == CHAMPIONSHIP:
         return GameFormat(hands_per_game=preset.championship_hands or preset.hands_per_game)
-    if stage == CUT_PLAYOFF:
+    if stage in (CUT_PLAYOFF, FINAL_PLAYOFF):
         return GameFormat(hands_per_game=preset.cut_playoff_hands)
     if stage == SUDDEN_DEATH:
         return GameFormat(hands_per_game=1)
@@ -83,6 +84,10 @@ class GameState:
     def why_over(self, label: str = "This game") -> str:
         """The reason the game is over, in words for the runner."""
         if self.end == "target":
+            if self.winner is None:
+                # Both sides crossed the target on one hand (a false-claim penalty paid the
+                # accused side as the makers scored) and no tie settlement is recorded yet.
+                return f"{label} is over: both sides reached {self.points_a}."
             return (f"{label} is over: side {self.winner} reached "
                     f"{self.points(self.winner)}.")
         if self.end == "hands":
@@ -177,6 +182,10 @@ def settle_tie(state: GameState, method: str, winner: str, label: str = "This ga
         raise RuleError("Say which side won the tie settlement: A or B.")
     if not state.over:
         raise GameNotOver(f"{label} is still being played; a tie is settled only at its end.")
+    if state.end == "forfeit":
+        # 0-0 but not level: a forfeit already has its winner.
+        raise GameNotOver(f"{label} was forfeited to side {state.winner}; there is no tie to "
+                          "settle.")
     if state.points_a != state.points_b:
         raise GameNotOver(f"{label} is not level ({state.points_a}-{state.points_b}); side "
                           f"{_leader(state.points_a, state.points_b)} won it outright.")

@@ -1,0 +1,141 @@
+"""CSV exports: hands, games, standings and scoresheets, streamed row by row.
+
+Every file is UTF-8 with a byte-order mark (so spreadsheets read accents right), has a header
+row, and neutralises cells that a spreadsheet would run as a formula.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator
+
+from sqlalchemy import select
+
+from .db import db
+from .models import Game, Hand, Match, Round, Seat
+from .services import standings as standings_service
+from .services.common import get_event, preset_of
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+EXPORTS = ("hands", "games", "standings", "scoresheets")
+
+
+def safe_cell(value):
+    """Text that a spreadsheet would treat as a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def stream_csv(header: list[str], rows: Iterable[Iterable]) -> Iterator[str]:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header)
+    yield "\ufeff" + buffer.getvalue()
+    for row in rows:
+        buffer.seek(0)
+        buffer.truncate()
+        writer.writerow([safe_cell(v) for v in row])
+        yield buffer.getvalue()
+
+
+def _side_names(seats: dict[int, str], side: str) -> str:
+    numbers = (1, 3) if side == "A" else (2, 4)
+    return " & ".join(seats.get(n, "Ghost") for n in numbers)
+
+
+def _seat_names(event_id: int) -> dict[int, dict[int, str]]:
+    """{match id: {seat: name}} for the whole event, read once."""
+    names = {p.id: p.name for p in get_event(event_id).players}
+    seats: dict[int, dict[int, str]] = {}
+    for seat in db.session.execute(
+            select(Seat).join(Match).where(Match.event_id == event_id)).scalars():
+        seats.setdefault(seat.match_id, {})[seat.seat] = (
+            names.get(seat.player_id, "?") if seat.player_id else "Ghost")
+    return seats
+
+
+def hands_rows(event_id: int) -> Iterator[list]:
+    seats = _seat_names(event_id)
+    query = (select(Hand, Game.number, Match.id, Match.table, Round.number)
+             .join(Game, Hand.game_id == Game.id).join(Match, Game.match_id == Match.id)
+             .join(Round, Match.round_id == Round.id).where(Hand.event_id == event_id)
+             .order_by(Round.number, Match.table, Game.number, Hand.number)
+             .execution_options(yield_per=500))
+    for hand, game, match_id, table, round_number in db.session.execute(query):
+        names = seats.get(match_id, {})
+        makers = _side_names(names, hand.maker) if hand.maker else ""
+        yield [round_number, table, game, hand.number, hand.kind, hand.maker or "", makers,
+               "yes" if hand.alone else "no", "" if hand.tricks is None else hand.tricks,
+               hand.renege_by or "",
+               "" if hand.renege_upheld is None else ("upheld" if hand.renege_upheld
+                                                       else "rejected"),
+               hand.points_a, hand.points_b, hand.outcome, hand.note or "",
+               hand.created_at.isoformat() if hand.created_at else ""]
+
+
+HANDS_HEADER = ["round", "table", "game", "hand", "kind", "maker_side", "makers", "alone",
+                "tricks", "renege_by", "renege", "points_a", "points_b", "outcome", "note",
+                "entered_at"]
+
+
+def games_rows(event_id: int) -> Iterator[list]:
+    seats = _seat_names(event_id)
+    query = (select(Game, Match, Round.number, Round.label)
+             .join(Match, Game.match_id == Match.id).join(Round, Match.round_id == Round.id)
+             .where(Game.event_id == event_id).order_by(Round.number, Match.table, Game.number))
+    for game, match, number, label in db.session.execute(query):
+        names = seats.get(match.id, {})
+        side_a = match.team_a.name if match.team_a else _side_names(names, "A")
+        side_b = match.team_b.name if match.team_b else _side_names(names, "B")
+        yield [number, label, match.table, game.number, game.stage, side_a, side_b,
+               game.points_a, game.points_b, game.hands_played, game.winner or "",
+               game.end or "playing", game.tie_method or "", game.forfeited_by or "",
+               "yes" if game.signed_off_at else "no", game.signed_off_by or ""]
+
+
+GAMES_HEADER = ["round", "round_label", "table", "game", "stage", "side_a", "side_b",
+                "points_a", "points_b", "hands", "winner", "ended_by", "tie_settled_by",
+                "forfeited_by", "signed_off", "signed_off_by"]
+
+
+def standings_table(event_id: int) -> tuple[list[str], list[list]]:
+    board = standings_service.leaderboard(event_id)
+    rounds = sorted({int(r) for row in board["rows"] for r in row["rounds"]})
+    header = ["place", "name", "total", "games_won", "games_played"] + \
+        [f"round_{r}" for r in rounds] + ["shared_place", "prize", "withdrawn"]
+    rows = [[row["place"], row["name"], row["total"], row["games_won"], row["games_played"]]
+            + [row["rounds"].get(str(r), "") for r in rounds]
+            + ["yes" if row["shared"] else "no", "yes" if row["prize"] else "no",
+               "yes" if row["withdrawn"] else "no"] for row in board["rows"]]
+    return header, rows
+
+
+def scoresheet_rows(event_id: int) -> Iterator[list]:
+    for sheet in standings_service.all_scoresheets(event_id):
+        for row in sheet["rounds"]:
+            yield [sheet["name"], row["round"], row["label"], row["table"], row["seat"],
+                   row["partner"], " & ".join(row["opponents"]), row["points"],
+                   row["against"], row["score"], row["games_won"],
+                   "" if row["running_total"] is None else row["running_total"]]
+
+
+SCORESHEET_HEADER = ["player", "round", "round_label", "table", "seat", "partner",
+                     "opponents", "points", "against", "score", "games_won", "running_total"]
+
+
+def export(event_id: int, name: str) -> tuple[str, Iterator[str]]:
+    """The file name and a stream of CSV text for one export."""
+    event = get_event(event_id)
+    preset_of(event)
+    slug = "".join(ch if ch.isalnum() else "-" for ch in event.name.lower()).strip("-")[:40]
+    filename = f"{slug or 'event'}-{name}.csv"
+    if name == "hands":
+        return filename, stream_csv(HANDS_HEADER, hands_rows(event_id))
+    if name == "games":
+        return filename, stream_csv(GAMES_HEADER, games_rows(event_id))
+    if name == "standings":
+        header, rows = standings_table(event_id)
+        return filename, stream_csv(header, rows)
+    return filename, stream_csv(SCORESHEET_HEADER, scoresheet_rows(event_id))

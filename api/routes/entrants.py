@@ -1,0 +1,113 @@
+"""Players and teams: register, import, check in, withdraw, substitutes."""
+
+from __future__ import annotations
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..auth import ORGANIZER, require
+from ..problems import Problem
+from ..schemas import (
+    ImportedSchema,
+    ImportSchema,
+    PlayerCreateSchema,
+    PlayerSchema,
+    PlayerUpdateSchema,
+    SubstituteCreateSchema,
+    TeamCreateSchema,
+    TeamSchema,
+    TeamUpdateSchema,
+)
+from ..services import entrants as service
+from ..services.common import get_event
+
+blp = Blueprint("entrants", __name__, url_prefix="/api/events/<int:event_id>",
+                description="Players and teams")
+
+
+@blp.route("/players")
+class Players(MethodView):
+    @blp.response(200, PlayerSchema(many=True))
+    def get(self, event_id):
+        """Everyone registered, in registration order."""
+        get_event(event_id)
+        return service.list_players(event_id)
+
+    @blp.arguments(PlayerCreateSchema)
+    @blp.response(201, PlayerSchema)
+    def post(self, body, event_id):
+        """Register one player (individual formats; organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return service.add_player(event_id, principal, body["name"], body["checked_in"])
+
+
+@blp.route("/players/<int:player_id>")
+class PlayerById(MethodView):
+    @blp.arguments(PlayerUpdateSchema)
+    @blp.response(200, PlayerSchema)
+    def patch(self, body, event_id, player_id):
+        """Check a player in (after round 1 they are a late arrival), withdraw them, bring
+        them back or fix their name (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return service.update_player(event_id, principal, player_id, body)
+
+
+@blp.route("/import")
+class Import(MethodView):
+    @blp.arguments(ImportSchema, location="json", required=False)
+    @blp.response(201, ImportedSchema)
+    def post(self, body, event_id):
+        """Register a field from CSV (JSON {"csv": ...} or a text/csv body). Players: a 'name'
+        column; teams: 'team,player1,player2' and optional 'substitutes' (';'-separated).
+        A bad row is reported by its line and nothing is stored (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        text = (body or {}).get("csv")
+        if text is None:
+            if request.mimetype != "text/csv":
+                raise Problem(415, "Send the CSV as JSON {\"csv\": \"...\"} or with "
+                              "Content-Type: text/csv.", code="unsupported-media-type")
+            try:
+                text = request.get_data().decode("utf-8")
+            except UnicodeDecodeError:
+                raise Problem(422, "The file is not UTF-8 text; save it as 'CSV UTF-8'.",
+                              code="bad-csv") from None
+        return service.import_csv(event_id, principal, text)
+
+
+@blp.route("/teams")
+class Teams(MethodView):
+    @blp.response(200, TeamSchema(many=True))
+    def get(self, event_id):
+        """Every team with its players (and league substitutes)."""
+        get_event(event_id)
+        return service.list_teams(event_id)
+
+    @blp.arguments(TeamCreateSchema)
+    @blp.response(201, TeamSchema)
+    def post(self, body, event_id):
+        """Register a team of two (team formats; organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return service.add_team(event_id, principal, body["name"], body["players"],
+                                body["substitutes"], body["checked_in"])
+
+
+@blp.route("/teams/<int:team_id>")
+class TeamById(MethodView):
+    @blp.arguments(TeamUpdateSchema)
+    @blp.response(200, TeamSchema)
+    def patch(self, body, event_id, team_id):
+        """Check a team in, withdraw it, exclude it from the playoffs or rename it
+        (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return service.update_team(event_id, principal, team_id, body)
+
+
+@blp.route("/teams/<int:team_id>/substitutes")
+class Substitutes(MethodView):
+    @blp.arguments(SubstituteCreateSchema)
+    @blp.response(201, PlayerSchema)
+    def post(self, body, event_id, team_id):
+        """Add a substitute to a league team's list (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return service.add_substitute(event_id, principal, team_id, body["name"])

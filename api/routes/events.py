@@ -1,0 +1,167 @@
+"""Events and access: create from a preset, rename, keys, the join PIN."""
+
+from __future__ import annotations
+
+from flask import current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..auth import ORGANIZER, require
+from ..schemas import (
+    AccessSchema,
+    EventCreatedSchema,
+    EventCreateSchema,
+    EventSchema,
+    EventUpdateSchema,
+    IssuedKeySchema,
+    JoinedSchema,
+    JoinSchema,
+    KeyCreateSchema,
+    KeySchema,
+    OrganizerKeySchema,
+)
+from ..services import events as service
+from ..services.common import get_event, preset_of
+from ..services.presets import describe
+
+blp = Blueprint("events", __name__, url_prefix="/api", description="Events and access keys")
+
+
+def base_url() -> str:
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
+def links(event) -> dict:
+    root = base_url()
+    return {
+        "leaderboard": f"{root}/e/{event.id}/board",
+        "projector": f"{root}/e/{event.id}/projector",
+        "organizer": f"{root}/e/{event.id}/organize",
+        "join": f"{root}/join/{event.code}",
+    }
+
+
+def event_view(event) -> dict:
+    return {
+        "id": event.id, "code": event.code, "name": event.name, "preset": event.preset_key,
+        "format": describe(preset_of(event)), "status": event.status,
+        "revision": event.revision, "created_at": event.created_at,
+        "players": len([p for p in event.players if p.role == "player"]),
+        "teams": len(event.teams),
+        "rounds": len([r for r in event.rounds if r.status != "scheduled"]),
+        "links": links(event),
+    }
+
+
+def key_view(key) -> dict:
+    return {"id": key.id, "role": key.role, "table": key.table, "label": key.label,
+            "hint": key.hint, "created_at": key.created_at,
+            "revoked": key.revoked_at is not None}
+
+
+@blp.route("/events")
+class Events(MethodView):
+    @blp.arguments(EventCreateSchema)
+    @blp.response(201, EventCreatedSchema)
+    def post(self, body):
+        """Create an event from a preset (with optional overrides).
+
+        The answer carries the organizer key once; keep it, it is not shown again."""
+        event, secret = service.create_event(body["name"], body["preset"], body["overrides"])
+        view = event_view(event)
+        view["links"]["organizer"] += f"#key={secret}"
+        return {**view, "organizer_key": secret, "join_pin": event.join_pin}
+
+
+@blp.route("/events/<int:event_id>")
+class EventById(MethodView):
+    @blp.response(200, EventSchema)
+    def get(self, event_id):
+        """An event: its format in plain words, counts and public links."""
+        return event_view(get_event(event_id))
+
+    @blp.arguments(EventUpdateSchema)
+    @blp.response(200, EventSchema)
+    def patch(self, body, event_id):
+        """Rename an event or mark it finished (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return event_view(service.rename_event(event_id, principal, body.get("name"),
+                                               body.get("status")))
+
+
+@blp.route("/events/by-code/<string:code>")
+class EventByCode(MethodView):
+    @blp.response(200, EventSchema)
+    def get(self, code):
+        """Find an event by the code on its table cards."""
+        return event_view(service.find_by_code(code))
+
+
+@blp.route("/events/<int:event_id>/access")
+class Access(MethodView):
+    @blp.response(200, AccessSchema)
+    def get(self, event_id):
+        """The event code, the runners' join PIN and the links to hand out (organizer)."""
+        require(event_id, ORGANIZER)
+        event = get_event(event_id)
+        return {"code": event.code, "join_pin": event.join_pin, "links": links(event)}
+
+
+@blp.route("/events/<int:event_id>/pin")
+class Pin(MethodView):
+    @blp.response(200, AccessSchema)
+    def post(self, event_id):
+        """Issue a new join PIN; the old one stops working (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        event = service.new_pin(event_id, principal)
+        return {"code": event.code, "join_pin": event.join_pin, "links": links(event)}
+
+
+@blp.route("/events/<int:event_id>/keys")
+class Keys(MethodView):
+    @blp.response(200, KeySchema(many=True))
+    def get(self, event_id):
+        """Every key of the event, without secrets (organizer)."""
+        require(event_id, ORGANIZER)
+        return [key_view(k) for k in service.list_keys(event_id)]
+
+    @blp.arguments(KeyCreateSchema)
+    @blp.response(201, IssuedKeySchema)
+    def post(self, body, event_id):
+        """Issue a runner key, for one table or all; the secret is shown once (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        key, secret = service.create_runner_key(event_id, principal, body["table"],
+                                                body["label"])
+        event = get_event(event_id)
+        return {**key_view(key), "key": secret,
+                "link": f"{base_url()}/join/{event.code}#key={secret}"}
+
+
+@blp.route("/events/<int:event_id>/keys/<int:key_id>")
+class KeyById(MethodView):
+    @blp.response(200, KeySchema)
+    def delete(self, event_id, key_id):
+        """Revoke a key: it stops working at once (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return key_view(service.revoke_key(event_id, principal, key_id))
+
+
+@blp.route("/events/<int:event_id>/organizer-key")
+class OrganizerKey(MethodView):
+    @blp.response(201, OrganizerKeySchema)
+    def post(self, event_id):
+        """Issue another organizer key (e.g. for a second desk); shown once (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return {"organizer_key": service.reissue_organizer_key(event_id, principal)}
+
+
+@blp.route("/join")
+class Join(MethodView):
+    @blp.arguments(JoinSchema)
+    @blp.response(201, JoinedSchema)
+    def post(self, body):
+        """Exchange the event code and join PIN for a runner key (rate-limited per event and
+        table)."""
+        event, secret, key = service.join_with_pin(body["code"], body["pin"], body["table"])
+        return {"event_id": event.id, "event_name": event.name, "key": secret,
+                "table": key.table}

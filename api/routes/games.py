@@ -1,0 +1,129 @@
+"""Games and hands: the runner's writes, with idempotent ids and If-Match on changes."""
+
+from __future__ import annotations
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..auth import current_principal, require
+from ..schemas import (
+    DealerSchema,
+    GameSchema,
+    HandBodySchema,
+    HandCreateSchema,
+    SettlementSchema,
+    SheetSchema,
+    SignOffSchema,
+)
+from ..services import games as service
+from ..services.common import get_game
+
+blp = Blueprint("games", __name__, url_prefix="/api/games/<int:game_id>",
+                description="Games and hands")
+
+
+def _runner(game_id: int):
+    game = get_game(game_id)
+    return require(game.event_id, "runner", table=game.match.table)
+
+
+def _with_etag(view: dict, status: int = 200):
+    return view, status, {"ETag": f'"{view["version"]}"'}
+
+
+@blp.route("")
+class GameById(MethodView):
+    @blp.response(200, GameSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    def get(self, game_id):
+        """A game as the runner's screen shows it; its ETag is the version for If-Match."""
+        return _with_etag(service.read_game(game_id))
+
+
+@blp.route("/hands")
+class Hands(MethodView):
+    @blp.arguments(HandCreateSchema)
+    @blp.response(201, GameSchema)
+    @blp.alt_response(200, schema=GameSchema, description="This hand id was already stored "
+                      "with the same content; nothing changed.")
+    def post(self, body, game_id):
+        """Enter a hand. Send the id the phone made for it: sending it again stores it once;
+        the same id with a different hand is a 409 (runner or organizer)."""
+        principal = _runner(game_id)
+        view, created = service.record_hand(game_id, principal, body)
+        return _with_etag(view, 201 if created else 200)
+
+
+@blp.route("/hands/<string:hand_id>")
+class HandById(MethodView):
+    @blp.arguments(HandBodySchema)
+    @blp.response(200, GameSchema)
+    def put(self, body, game_id, hand_id):
+        """Change a hand; If-Match must carry the game's version (stale: 412)."""
+        principal = _runner(game_id)
+        return _with_etag(service.edit_hand(game_id, hand_id, principal, body,
+                                            request.headers.get("If-Match")))
+
+    @blp.response(200, GameSchema)
+    def delete(self, game_id, hand_id):
+        """Delete a hand (undo); If-Match must carry the game's version (stale: 412)."""
+        principal = _runner(game_id)
+        return _with_etag(service.delete_hand(game_id, hand_id, principal,
+                                              request.headers.get("If-Match")))
+
+
+@blp.route("/sheet")
+class Sheet(MethodView):
+    @blp.arguments(SheetSchema)
+    @blp.response(200, GameSchema)
+    def put(self, body, game_id):
+        """Enter the game from its sheet: final points and bumps per seat (WEC formats)."""
+        principal = _runner(game_id)
+        return _with_etag(service.enter_sheet(game_id, principal, body))
+
+    @blp.response(200, GameSchema)
+    def delete(self, game_id):
+        """Remove a sheet entry, to enter the game hand by hand instead."""
+        principal = _runner(game_id)
+        return _with_etag(service.clear_sheet(game_id, principal))
+
+
+@blp.route("/settlement")
+class Settlement(MethodView):
+    @blp.arguments(SettlementSchema)
+    @blp.response(200, GameSchema)
+    def post(self, body, game_id):
+        """Settle a level game: who won the playoff hand or the card draw (points stay
+        level)."""
+        principal = _runner(game_id)
+        return _with_etag(service.settle_tie(game_id, principal, body["method"],
+                                             body["winner"]))
+
+
+@blp.route("/sign-off")
+class SignOff(MethodView):
+    @blp.arguments(SignOffSchema)
+    @blp.response(200, GameSchema)
+    def post(self, body, game_id):
+        """The opponents confirm the finished game; runners cannot change it afterwards."""
+        principal = _runner(game_id)
+        return _with_etag(service.sign_off(game_id, principal, body["by"]))
+
+
+@blp.route("/reopen")
+class Reopen(MethodView):
+    @blp.response(200, GameSchema)
+    def post(self, game_id):
+        """Undo a sign-off so the game can be corrected (organizer)."""
+        _runner(game_id)
+        return _with_etag(service.reopen(game_id, current_principal()))
+
+
+@blp.route("/dealer")
+class Dealer(MethodView):
+    @blp.arguments(DealerSchema)
+    @blp.response(200, GameSchema)
+    def put(self, body, game_id):
+        """Record the first dealer's seat, so the screen can say whose deal it is."""
+        principal = _runner(game_id)
+        return _with_etag(service.set_first_dealer(game_id, principal, body["seat"]))

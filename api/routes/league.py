@@ -1,0 +1,69 @@
+"""The league: season schedule, forfeits, substitutes, playoff bracket."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..auth import ORGANIZER, require
+from ..schemas import (
+    BracketSchema,
+    ForfeitCreateSchema,
+    ForfeitResultSchema,
+    RoundTableSchema,
+    SeasonCreateSchema,
+    SeasonSchema,
+    SeatChangeSchema,
+)
+from ..services import league as service
+from ..services.common import get_event, get_match
+from ..services.rounds import round_view
+
+blp = Blueprint("league", __name__, url_prefix="/api", description="League play")
+
+
+@blp.route("/events/<int:event_id>/season")
+class Season(MethodView):
+    @blp.response(200, SeasonSchema)
+    def get(self, event_id):
+        """The season by week: who meets whom, byes, results, forfeits and offences."""
+        return service.season_view(get_event(event_id))
+
+    @blp.arguments(SeasonCreateSchema)
+    @blp.response(201, SeasonSchema)
+    def post(self, body, event_id):
+        """Schedule the season: a round robin of the registered teams (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return service.season_view(service.create_season(event_id, principal, body["weeks"]))
+
+
+@blp.route("/events/<int:event_id>/bracket")
+class Bracket(MethodView):
+    @blp.response(200, BracketSchema)
+    def get(self, event_id):
+        """The playoff bracket, round by round, with byes and results."""
+        return service.bracket_view(get_event(event_id))
+
+
+@blp.route("/matches/<int:match_id>/forfeits")
+class Forfeits(MethodView):
+    @blp.arguments(ForfeitCreateSchema)
+    @blp.response(201, ForfeitResultSchema)
+    def post(self, body, match_id):
+        """Record a forfeit: late (with minutes), no show or one player; the games it costs and
+        the offence it counts (organizer)."""
+        principal = require(get_match(match_id).event_id, ORGANIZER)
+        return service.record_forfeit(match_id, principal, body["team_id"], body["reason"],
+                                      body["minutes_late"], body["note"])
+
+
+@blp.route("/matches/<int:match_id>/seats")
+class Seats(MethodView):
+    @blp.arguments(SeatChangeSchema)
+    @blp.response(200, RoundTableSchema)
+    def put(self, body, match_id):
+        """Seat a substitute (regular season only) or a roster player (organizer)."""
+        principal = require(get_match(match_id).event_id, ORGANIZER)
+        match = service.set_seat(match_id, principal, body["seat"], body["player_id"])
+        view = round_view(match.round)
+        return next(t for t in view["tables"] if t["match_id"] == match.id)

@@ -1,0 +1,94 @@
+"""Reading an event: the live leaderboard (ETag/304), awards, scoresheets, the audit log."""
+
+from __future__ import annotations
+
+from flask import current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..auth import ORGANIZER, require
+from ..schemas import (
+    AuditQuerySchema,
+    AuditSchema,
+    AwardsSchema,
+    LeaderboardSchema,
+    ScoresheetSchema,
+    TiebreakSchema,
+)
+from ..services import standings as service
+from ..services.common import audit_entries
+
+blp = Blueprint("reading", __name__, url_prefix="/api/events/<int:event_id>",
+                description="Leaderboards, awards, scoresheets, audit")
+
+
+def revision_etag(event_id: int, name: str):
+    """The event's revision as an ETag, read without loading anything else. Returns the tag,
+    and a ready 304 response when the poller already has it (a 304 costs almost nothing)."""
+    revision = service.revision_of(event_id)
+    tag = f'W/"{name}-{event_id}-{revision}"'
+    wanted = [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]
+    if tag in wanted or "*" in wanted:
+        response = current_app.response_class(status=304)
+        response.headers["ETag"] = tag
+        return tag, response
+    return tag, None
+
+
+@blp.route("/leaderboard")
+class Leaderboard(MethodView):
+    @blp.response(200, LeaderboardSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
+    def get(self, event_id):
+        """The live standings. Poll with If-None-Match: a 304 costs almost nothing."""
+        tag, unchanged = revision_etag(event_id, "board")
+        return unchanged or (service.leaderboard(event_id), 200, {"ETag": tag})
+
+
+@blp.route("/awards")
+class Awards(MethodView):
+    @blp.response(200, AwardsSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
+    def get(self, event_id):
+        """Low Score, High Game and the bump cup (per player, per table, in all)."""
+        tag, unchanged = revision_etag(event_id, "awards")
+        return unchanged or (service.awards_and_bumps(event_id), 200, {"ETag": tag})
+
+
+@blp.route("/players/<int:player_id>/scoresheet")
+class Scoresheet(MethodView):
+    @blp.response(200, ScoresheetSchema)
+    def get(self, event_id, player_id):
+        """A player's scoresheet: per round, table, partner, opponents and score."""
+        return service.scoresheet(event_id, player_id)
+
+
+@blp.route("/scoresheets")
+class Scoresheets(MethodView):
+    @blp.response(200, ScoresheetSchema(many=True))
+    def get(self, event_id):
+        """Every player's scoresheet (for printing)."""
+        return service.all_scoresheets(event_id)
+
+
+@blp.route("/tiebreak")
+class Tiebreak(MethodView):
+    @blp.arguments(TiebreakSchema)
+    @blp.response(200, LeaderboardSchema)
+    def put(self, body, event_id):
+        """Record the order of entrants level on every tie-break (rock-paper-scissors, card
+        draw, the organizer's decision); listed entrants are placed in this order
+        (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        service.set_manual_order(event_id, principal, body["order"])
+        return service.leaderboard(event_id)
+
+
+@blp.route("/audit")
+class Audit(MethodView):
+    @blp.arguments(AuditQuerySchema, location="query")
+    @blp.response(200, AuditSchema(many=True))
+    def get(self, query, event_id):
+        """Changes after entry, newest first; filter by table or round (organizer)."""
+        require(event_id, ORGANIZER)
+        return audit_entries(event_id, query["table"], query["round"], query["limit"])

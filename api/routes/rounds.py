@@ -1,0 +1,86 @@
+"""Rounds: preview and seat the next one, the clock, calling time, closing."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..auth import ORGANIZER, require
+from ..schemas import ClockStartSchema, PlanSchema, RoundCreateSchema, RoundSchema
+from ..services import rounds as service
+from ..services.common import get_event, get_round
+
+blp = Blueprint("rounds", __name__, url_prefix="/api", description="Rounds and seating")
+
+
+@blp.route("/events/<int:event_id>/rounds")
+class Rounds(MethodView):
+    @blp.response(200, RoundSchema(many=True))
+    def get(self, event_id):
+        """Every round (league weeks included), each with its tables and progress."""
+        get_event(event_id)
+        return [service.round_view(r) for r in service.list_rounds(event_id)]
+
+    @blp.arguments(RoundCreateSchema)
+    @blp.response(201, RoundSchema)
+    def post(self, body, event_id):
+        """Seat the next round by the format's movement (or open the next league week, or the
+        next playoff stage). Send the number you expect, so a repeat seats nothing
+        (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return service.round_view(service.seat_next_round(event_id, principal, body["number"]))
+
+
+@blp.route("/events/<int:event_id>/rounds/next")
+class NextRound(MethodView):
+    @blp.response(200, PlanSchema)
+    def get(self, event_id):
+        """Preview the next round's seating without storing it (organizer)."""
+        require(event_id, ORGANIZER)
+        event = get_event(event_id)
+        return service.plan_view(service.plan_next_round(event), event)
+
+
+@blp.route("/rounds/<int:round_id>")
+class RoundById(MethodView):
+    @blp.response(200, RoundSchema)
+    def get(self, round_id):
+        """A round's tables, seats, games and progress."""
+        return service.round_view(get_round(round_id))
+
+
+@blp.route("/rounds/<int:round_id>/time")
+class CallTime(MethodView):
+    @blp.response(200, RoundSchema)
+    def post(self, round_id):
+        """Call time: unfinished games end with the hands played (organizer)."""
+        principal = require(get_round(round_id).event_id, ORGANIZER)
+        return service.round_view(service.call_time(round_id, principal))
+
+
+@blp.route("/rounds/<int:round_id>/clock")
+class Clock(MethodView):
+    @blp.arguments(ClockStartSchema)
+    @blp.response(200, RoundSchema)
+    def post(self, body, round_id):
+        """Start (or restart) the round clock (organizer)."""
+        principal = require(get_round(round_id).event_id, ORGANIZER)
+        return service.round_view(service.start_clock(round_id, principal, body["minutes"]))
+
+
+@blp.route("/rounds/<int:round_id>/close")
+class Close(MethodView):
+    @blp.response(200, RoundSchema)
+    def post(self, round_id):
+        """Close the round once every game is finished (organizer)."""
+        principal = require(get_round(round_id).event_id, ORGANIZER)
+        return service.round_view(service.close_round(round_id, principal))
+
+
+@blp.route("/rounds/<int:round_id>/reopen")
+class Reopen(MethodView):
+    @blp.response(200, RoundSchema)
+    def post(self, round_id):
+        """Reopen the latest round for corrections (organizer)."""
+        principal = require(get_round(round_id).event_id, ORGANIZER)
+        return service.round_view(service.reopen_round(round_id, principal))

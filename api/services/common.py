@@ -1,0 +1,123 @@
+"""What every use case shares: finding rows, locking an event for a write, the audit log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select, update
+
+from ..auth import Principal
+from ..db import db
+from ..models import AuditEntry, Event, Game, Match, Player, Round, Team
+from ..problems import Problem
+from ..rules.presets import Preset, preset_from_parameters
+
+
+def not_found(what: str) -> Problem:
+    return Problem(404, f"{what} does not exist.", code="not-found")
+
+
+def get_event(event_id: int) -> Event:
+    event = db.session.get(Event, event_id)
+    if event is None:
+        raise not_found(f"Event {event_id}")
+    return event
+
+
+def lock_event(event_id: int, *, bump: bool = True) -> Event:
+    """Start a write on an event: bump its revision (so pollers see a change) and hold its row.
+
+    Every write in an event goes through here first. On PostgreSQL the UPDATE takes the row
+    lock, so writes to one event queue instead of racing; on SQLite the transaction already
+    began with BEGIN IMMEDIATE. Either way the revision changes in the same transaction.
+    With `bump=False` the row is only locked (for writes nobody watching needs to see).
+    """
+    if not bump:
+        event = db.session.execute(
+            select(Event).where(Event.id == event_id).with_for_update()
+            .execution_options(populate_existing=True)).scalar_one_or_none()
+        if event is None:
+            raise not_found(f"Event {event_id}")
+        return event
+    done = db.session.execute(
+        update(Event).where(Event.id == event_id).values(revision=Event.revision + 1)
+        .returning(Event.revision)
+    ).scalar_one_or_none()
+    if done is None:
+        raise not_found(f"Event {event_id}")
+    event = db.session.get(Event, event_id, populate_existing=True)
+    return event
+
+
+def preset_of(event: Event) -> Preset:
+    return preset_from_parameters(event.preset_key, event.parameters)
+
+
+def get_game(game_id: int, *, lock: bool = False) -> Game:
+    query = select(Game).where(Game.id == game_id)
+    if lock:
+        query = query.execution_options(populate_existing=True)
+    game = db.session.execute(query).scalar_one_or_none()
+    if game is None:
+        raise not_found(f"Game {game_id}")
+    return game
+
+
+def get_match(match_id: int) -> Match:
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise not_found(f"Match {match_id}")
+    return match
+
+
+def get_round(round_id: int) -> Round:
+    round_ = db.session.get(Round, round_id)
+    if round_ is None:
+        raise not_found(f"Round {round_id}")
+    return round_
+
+
+def get_player(event: Event, player_id: int) -> Player:
+    player = db.session.get(Player, player_id)
+    if player is None or player.event_id != event.id:
+        raise not_found(f"Player {player_id} in this event")
+    return player
+
+
+def get_team(event: Event, team_id: int) -> Team:
+    team = db.session.get(Team, team_id)
+    if team is None or team.event_id != event.id:
+        raise not_found(f"Team {team_id} in this event")
+    return team
+
+
+def game_label(game: Game) -> str:
+    """How a runner names a game: 'Game 2 at table 4' (or 'The game at table 4')."""
+    match = game.match
+    if match.games_planned > 1:
+        return f"Game {game.number} at table {match.table}"
+    return f"The game at table {match.table}"
+
+
+def audit(event_id: int, principal: Principal | None, action: str, entity: str,
+          entity_id: Any, *, before: dict | None = None, after: dict | None = None,
+          round_number: int | None = None, table: int | None = None) -> None:
+    """Record a change after entry: who, when, what it was and what it became."""
+    db.session.add(AuditEntry(
+        event_id=event_id,
+        key_id=principal.key_id if principal else None,
+        role=principal.role if principal else "system",
+        action=action, entity=entity, entity_id=str(entity_id),
+        before=before, after=after, round_number=round_number, table=table,
+    ))
+
+
+def audit_entries(event_id: int, table: int | None = None, round_number: int | None = None,
+                  limit: int = 200) -> list[AuditEntry]:
+    """The audit log, newest first, optionally for one table or round."""
+    query = select(AuditEntry).where(AuditEntry.event_id == event_id)
+    if table is not None:
+        query = query.where(AuditEntry.table == table)
+    if round_number is not None:
+        query = query.where(AuditEntry.round_number == round_number)
+    return list(db.session.execute(query.order_by(AuditEntry.id.desc()).limit(limit)).scalars())

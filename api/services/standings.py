@@ -1,0 +1,337 @@
+"""Reading results: leaderboards for every format, awards, the bump cup and scoresheets.
+
+Totals are kept per game and entrant in `results` as hands change; a read only ranks them.
+A leaderboard is cached per (event, revision), so pollers after a change share one ranking.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from sqlalchemy import select
+
+from ..db import db
+from ..models import Event, Game, Match, Player, Result, Round, Seat, Team
+from ..rules import games as rgames
+from ..rules import standings as rstandings
+from ..rules.presets import Preset
+from .common import get_event, preset_of
+
+_cache: OrderedDict[tuple[int, int, str], dict] = OrderedDict()
+_cache_lock = threading.Lock()
+CACHE_SIZE = 64
+
+
+def cached(event: Event, name: str, build):
+    key = (event.id, event.revision, name)
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    value = build()
+    with _cache_lock:
+        _cache[key] = value
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return value
+
+
+def rules_results(event_id: int, *, before_round: int | None = None) -> list[rstandings.Result]:
+    query = select(Result).where(Result.event_id == event_id)
+    if before_round is not None:
+        query = query.where(Result.round_number < before_round)
+    return [rstandings.Result(entrant=r.entrant_id, round=r.round_number, points=r.points,
+                              against=r.against, won=r.won, opponent=r.opponent_id,
+                              partner=r.partner_id, table=r.table, ghost_table=r.ghost_table,
+                              stage=r.stage, forfeited=r.forfeited)
+            for r in db.session.execute(query).scalars()]
+
+
+def entrants(event: Event, preset: Preset) -> list[Player] | list[Team]:
+    """Who is ranked: teams, or players who are in the field or have played."""
+    if preset.team_entry:
+        return list(db.session.execute(
+            select(Team).where(Team.event_id == event.id).order_by(Team.position)).scalars())
+    played = set(db.session.execute(
+        select(Result.entrant_id).where(Result.event_id == event.id).distinct()).scalars())
+    players = db.session.execute(
+        select(Player).where(Player.event_id == event.id, Player.role == "player")
+        .order_by(Player.position)).scalars()
+    return [p for p in players if p.id in played or (p.checked_in and not p.withdrawn)]
+
+
+def manual_order(event: Event) -> dict[int, int]:
+    return {int(k): v for k, v in (event.manual_order or {}).items()}
+
+
+def finalists_and_champion(event: Event) -> tuple[tuple, int | None]:
+    """Teams format: the two finalists (once the championship is seated) and the champion."""
+    rounds = [r for r in event.rounds if r.stage in (rgames.CHAMPIONSHIP, rgames.FINAL_PLAYOFF)]
+    if not rounds:
+        return (), None
+    final = rounds[0].matches[0]
+    finalists = (final.team_a_id, final.team_b_id)
+    for round_ in reversed(rounds):
+        game = round_.matches[0].games[0]
+        if game.winner is not None:
+            return finalists, final_team(round_.matches[0], game.winner)
+    return finalists, None
+
+
+def final_team(match: Match, side: str) -> int:
+    return match.team_a_id if side == "A" else match.team_b_id
+
+
+def compute_standings(event: Event, preset: Preset, *, before_round: int | None = None,
+                      people=None) -> list[rstandings.Standing]:
+    people = people if people is not None else entrants(event, preset)
+    extra = {}
+    if preset.standings == "teams" and before_round is None:
+        finalists, champion = finalists_and_champion(event)
+        if champion is not None:
+            extra = {"finalists": finalists, "champion": champion}
+    return rstandings.standings_for(preset, rules_results(event.id, before_round=before_round),
+                                    [p.id for p in people], manual_order(event), **extra)
+
+
+def revision_of(event_id: int) -> int:
+    """Only the event's revision: the cheap read behind every poll's ETag."""
+    revision = db.session.execute(
+        select(Event.revision).where(Event.id == event_id)).scalar_one_or_none()
+    if revision is None:
+        from .common import not_found
+
+        raise not_found(f"Event {event_id}")
+    return revision
+
+
+def leaderboard(event_id: int) -> dict:
+    event = get_event(event_id)
+    return cached(event, "leaderboard", lambda: _leaderboard(event))
+
+
+def _leaderboard(event: Event) -> dict:
+    preset = preset_of(event)
+    people = entrants(event, preset)
+    names = {p.id: p.name for p in people}
+    standings = compute_standings(event, preset, people=people)
+    rounds = [r for r in event.rounds if r.status != "scheduled"]
+    latest = max((r.number for r in rounds if r.stage == rgames.REGULAR), default=0)
+    previous = {}
+    if latest > 1:
+        previous = {s.entrant: s.place
+                    for s in compute_standings(event, preset, before_round=latest, people=people)}
+    members = {}
+    if preset.team_entry:
+        for team in people:
+            members[team.id] = [m.name for m in team.members if m.role == "player"]
+    withdrawn = {p.id for p in people if getattr(p, "withdrawn", False)}
+    rows = []
+    for s in standings:
+        rows.append({
+            "place": s.place, "entrant_id": s.entrant, "name": names.get(s.entrant, "?"),
+            "members": members.get(s.entrant, []),
+            "total": s.total, "games_won": s.games_won, "games_played": s.games_played,
+            "rounds": {str(k): v for k, v in sorted(s.rounds.items())},
+            "shared": s.shared, "prize": s.prize,
+            "movement": (previous[s.entrant] - s.place) if s.entrant in previous else None,
+            "withdrawn": s.entrant in withdrawn,
+            "stats": s.stats,
+        })
+    ties = _ties_to_settle(preset, standings, names)
+    board = {
+        "event_id": event.id, "event_name": event.name, "revision": event.revision,
+        "preset": preset.key, "entry": preset.entry, "standings_kind": preset.standings,
+        "rounds_played": len([r for r in rounds if r.status == "closed"]),
+        "rounds_total": preset.rounds,
+        "current_round": _current_round(rounds),
+        "rows": rows, "ties": ties,
+    }
+    if preset.championship_teams:
+        board["championship"] = championship_view(event, preset, standings, names)
+    if preset.bumps:
+        board["bump_cup_total"] = sum(bump_rows_total(event))
+    return board
+
+
+def _current_round(rounds: list[Round]) -> dict | None:
+    if not rounds:
+        return None
+    from .rounds import clock_view
+
+    r = rounds[-1]
+    return {"id": r.id, "number": r.number, "label": r.label, "status": r.status,
+            "stage": r.stage, "clock": clock_view(r)}
+
+
+def _ties_to_settle(preset: Preset, standings, names) -> list[dict]:
+    """Shared places that matter: in the prize places (or, in a league, the whole table)."""
+    groups: dict[int, list] = {}
+    for s in standings:
+        if s.shared:
+            groups.setdefault(s.place, []).append(s.entrant)
+    places = preset.prize_places_for(len(standings))
+    return [{"place": place, "entrants": [{"id": e, "name": names.get(e, "?")} for e in group],
+             "affects_prizes": place <= places}
+            for place, group in sorted(groups.items())]
+
+
+def championship_view(event: Event, preset: Preset, standings, names) -> dict:
+    from .championship import cut_state
+
+    regular_done = len([r for r in event.rounds
+                        if r.stage == rgames.REGULAR and r.status == "closed"]) >= preset.rounds
+    view = {"decided_after_rounds": preset.rounds, "regular_rounds_done": regular_done,
+            "qualified": [], "contenders": [], "playoff": None, "finalists": [],
+            "champion": None}
+    if not regular_done:
+        return view
+    cut = cut_state(event, preset)
+    finalists, champion = finalists_and_champion(event)
+    view.update({
+        "qualified": [{"id": t, "name": names.get(t)} for t in cut.qualified],
+        "contenders": [{"id": t, "name": names.get(t)} for t in cut.contenders],
+        "playoff": cut.playoff, "spots": cut.spots,
+        "finalists": [{"id": t, "name": names.get(t)} for t in finalists],
+        "champion": {"id": champion, "name": names.get(champion)} if champion else None,
+    })
+    return view
+
+
+def bump_records(event: Event) -> list[rstandings.Bump]:
+    rows = db.session.execute(
+        select(Game.bumps, Match.id, Match.table, Round.number)
+        .join(Match, Game.match_id == Match.id).join(Round, Match.round_id == Round.id)
+        .where(Game.event_id == event.id)).all()
+    seats = {}
+    for seat in db.session.execute(
+            select(Seat).join(Match).where(Match.event_id == event.id)).scalars():
+        seats[(seat.match_id, seat.seat)] = seat.player_id
+    records = []
+    for bumps, match_id, table, number in rows:
+        for seat, dollars in (bumps or {}).items():
+            player = seats.get((match_id, int(seat)))
+            if player is not None and dollars:
+                records.append(rstandings.Bump(player, number, table, dollars))
+    return records
+
+
+def bump_rows_total(event: Event) -> list[int]:
+    return [b.dollars for b in bump_records(event)]
+
+
+def awards_and_bumps(event_id: int) -> dict:
+    event = get_event(event_id)
+    return cached(event, "awards", lambda: _awards(event))
+
+
+def _awards(event: Event) -> dict:
+    preset = preset_of(event)
+    people = entrants(event, preset)
+    names = {p.id: p.name for p in people}
+    player_names = {p.id: p.name for p in event.players}
+    standings = compute_standings(event, preset, people=people)
+    results = rules_results(event.id)
+    found = rstandings.awards(standings, results)
+    cup = rstandings.bump_cup(bump_records(event))
+    return {
+        "low_score": {"total": found.low_total,
+                      "entrants": [{"id": e, "name": names.get(e)} for e in found.low_score]},
+        "high_game": {"points": found.high_game_points,
+                      "games": [{"id": e, "name": names.get(e), "round": r}
+                                for e, r in found.high_game]},
+        "bump_cup": {
+            "total": cup.total,
+            "players": sorted(({"id": p, "name": player_names.get(p), "dollars": d}
+                               for p, d in cup.by_player.items()),
+                              key=lambda row: (-row["dollars"], row["name"] or "")),
+            "tables": [{"round": r, "table": t, "dollars": d}
+                       for (r, t), d in sorted(cup.by_table.items())],
+        },
+    }
+
+
+def scoresheet(event_id: int, player_id: int) -> dict:
+    """One player's sheet: per round, table, seat, partner, opponents and score."""
+    event = get_event(event_id)
+    preset = preset_of(event)
+    player = db.session.get(Player, player_id)
+    if player is None or player.event_id != event.id:
+        from .common import not_found
+
+        raise not_found(f"Player {player_id} in this event")
+    return _sheet(event, preset, player, {p.id: p.name for p in event.players})
+
+
+def _sheet(event: Event, preset: Preset, player: Player, names: dict[int, str]) -> dict:
+    seats = db.session.execute(
+        select(Seat, Match, Round).join(Match, Seat.match_id == Match.id)
+        .join(Round, Match.round_id == Round.id)
+        .where(Seat.player_id == player.id).order_by(Round.number)).all()
+    entrant = player.team_id if preset.team_entry else player.id
+    results = {}
+    for r in db.session.execute(select(Result).where(Result.event_id == event.id,
+                                                     Result.entrant_id == entrant)).scalars():
+        results.setdefault(r.round_number, []).append(r)
+    rows = []
+    total = 0
+    for seat, match, round_ in seats:
+        everyone = {s.seat: s.player_id for s in match.seats}
+        partner_seat = {1: 3, 3: 1, 2: 4, 4: 2}[seat.seat]
+        partner = everyone.get(partner_seat)
+        opponents = [everyone.get(n) for n in ((2, 4) if seat.seat in (1, 3) else (1, 3))]
+        mine = results.get(round_.number, [])
+        score = sum(rstandings.round_score(preset, _as_rules(r)) for r in mine
+                    if r.stage == rgames.REGULAR)
+        if round_.stage == rgames.REGULAR and preset.standings != "league":
+            total += score
+        rows.append({
+            "round": round_.number, "label": round_.label, "stage": round_.stage,
+            "table": match.table, "seat": seat.seat,
+            "partner": names.get(partner, "Ghost") if partner else "Ghost",
+            "opponents": [names.get(o, "Ghost") if o else "Ghost" for o in opponents],
+            "points": sum(r.points for r in mine), "against": sum(r.against for r in mine),
+            "score": score, "won": [r.won for r in mine],
+            "games_won": sum(1 for r in mine if r.won),
+            "running_total": total if preset.standings != "league" else None,
+        })
+    return {"player_id": player.id, "name": player.name, "event_id": event.id,
+            "event_name": event.name, "team_id": player.team_id, "rounds": rows,
+            "total": total if preset.standings != "league" else None}
+
+
+def _as_rules(r: Result) -> rstandings.Result:
+    return rstandings.Result(entrant=r.entrant_id, round=r.round_number, points=r.points,
+                             against=r.against, won=r.won, ghost_table=r.ghost_table,
+                             stage=r.stage)
+
+
+def all_scoresheets(event_id: int) -> list[dict]:
+    event = get_event(event_id)
+    preset = preset_of(event)
+    names = {p.id: p.name for p in event.players}
+    return [_sheet(event, preset, p, names) for p in event.players]
+
+
+def set_manual_order(event_id: int, principal, order: list[int]) -> Event:
+    """The organizer's recorded order for entrants level on every tie-break (e.g. after
+    rock-paper-scissors or a card draw): listed entrants are placed in this order."""
+    from ..problems import Problem
+    from .common import audit, lock_event
+
+    event = lock_event(event_id)
+    preset = preset_of(event)
+    known = {p.id for p in entrants(event, preset)}
+    unknown = [e for e in order if e not in known]
+    if unknown:
+        kind = "team" if preset.team_entry else "player"
+        raise Problem(422, f"Not a {kind} of this event: {unknown[0]}.", code="unknown-entrant")
+    if len(set(order)) != len(order):
+        raise Problem(422, "Each entrant can appear only once in the order.", code="duplicate")
+    before = event.manual_order
+    event.manual_order = {str(e): i for i, e in enumerate(order)}
+    audit(event.id, principal, "tiebreak-order", "event", event.id, before=before,
+          after=event.manual_order)
+    db.session.commit()
+    return event

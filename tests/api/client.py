@@ -1,0 +1,85 @@
+"""A thin test client that speaks the API the way the PWA does: JSON, keys, hand ids."""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+
+_ids = itertools.count(1)
+
+
+class ApiError(AssertionError):
+    pass
+
+
+class ApiClient:
+    def __init__(self, client):
+        self.client = client
+
+    def request(self, method: str, path: str, *, key: str | None = None, json=None,
+                expect: int | tuple[int, ...] | None = None, headers: dict | None = None,
+                **kwargs):
+        headers = dict(headers or {})
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        response = self.client.open(path, method=method, json=json, headers=headers, **kwargs)
+        if expect is not None:
+            wanted = (expect,) if isinstance(expect, int) else expect
+            if response.status_code not in wanted:
+                raise ApiError(f"{method} {path} -> {response.status_code}, expected {wanted}: "
+                               f"{response.get_data(as_text=True)[:800]}")
+        return response
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def post(self, path, **kw):
+        return self.request("POST", path, **kw)
+
+    def put(self, path, **kw):
+        return self.request("PUT", path, **kw)
+
+    def patch(self, path, **kw):
+        return self.request("PATCH", path, **kw)
+
+    def delete(self, path, **kw):
+        return self.request("DELETE", path, **kw)
+
+    # --- the steps of an event, as an organizer and a runner take them ----------------------
+
+    def create_event(self, preset: str, name: str = "Test night", **overrides) -> dict:
+        body = {"name": name, "preset": preset}
+        if overrides:
+            body["overrides"] = overrides
+        return self.post("/api/events", json=body, expect=201).get_json()
+
+    def add_players(self, event: dict, names: list[str], checked_in: bool = True) -> list[dict]:
+        return [self.post(f"/api/events/{event['id']}/players", key=event["organizer_key"],
+                          json={"name": n, "checked_in": checked_in}, expect=201).get_json()
+                for n in names]
+
+    def add_team(self, event: dict, name: str, players: list[str], **extra) -> dict:
+        return self.post(f"/api/events/{event['id']}/teams", key=event["organizer_key"],
+                         json={"name": name, "players": players, "checked_in": True, **extra},
+                         expect=201).get_json()
+
+    def seat_round(self, event: dict, number: int | None = None) -> dict:
+        return self.post(f"/api/events/{event['id']}/rounds", key=event["organizer_key"],
+                         json={"number": number}, expect=201).get_json()
+
+    def close_round(self, event: dict, round_id: int) -> dict:
+        return self.post(f"/api/rounds/{round_id}/close", key=event["organizer_key"],
+                         expect=200).get_json()
+
+    def game(self, game_id: int) -> dict:
+        return self.get(f"/api/games/{game_id}", expect=200).get_json()
+
+    def hand(self, key: str, game_id: int, maker: str, tricks: int | None, *, alone=False,
+             expect=(200, 201), **extra) -> dict:
+        body = {"id": f"h-{next(_ids)}-{uuid.uuid4().hex[:6]}", "maker": maker,
+                "tricks": tricks, "alone": alone, **extra}
+        return self.post(f"/api/games/{game_id}/hands", key=key, json=body,
+                         expect=expect).get_json()
+
+    def leaderboard(self, event: dict) -> dict:
+        return self.get(f"/api/events/{event['id']}/leaderboard", expect=200).get_json()
