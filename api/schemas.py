@@ -684,3 +684,8 @@ class BracketRoundSchema(Schema):
 
 class BracketSchema(Schema):
     rounds = fields.List(fields.Nested(BracketRoundSchema), required=True)
+
+
+class QrSchema(Schema):
+    text = fields.String(required=True, validate=validate.Length(1, 1000))
+    title = fields.String(load_default="QR code", validate=validate.Length(1, 120))
