@@ -689,3 +689,11 @@ class BracketSchema(Schema):
 class QrSchema(Schema):
     text = fields.String(required=True, validate=validate.Length(1, 1000))
     title = fields.String(load_default="QR code", validate=validate.Length(1, 120))
+
+
+class WhoAmISchema(Schema):
+    key_id = Int(required=True)
+    event_id = Int(required=True)
+    event_name = fields.String(required=True)
+    role = fields.String(required=True)
+    table = Int(allow_none=True)

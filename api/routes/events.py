@@ -6,7 +6,7 @@ from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, require
+from ..auth import ORGANIZER, current_principal, require
 from ..schemas import (
     AccessSchema,
     EventCreatedSchema,
@@ -19,8 +19,10 @@ from ..schemas import (
     KeyCreateSchema,
     KeySchema,
     OrganizerKeySchema,
+    WhoAmISchema,
 )
 from ..services import events as service
+from ..problems import Problem
 from ..services.common import get_event, preset_of
 from ..services.presets import describe
 
@@ -165,3 +167,17 @@ class Join(MethodView):
         event, secret, key = service.join_with_pin(body["code"], body["pin"], body["table"])
         return {"event_id": event.id, "event_name": event.name, "key": secret,
                 "table": key.table}
+
+
+@blp.route("/me")
+class WhoAmI(MethodView):
+    @blp.response(200, WhoAmISchema)
+    def get(self):
+        """What the key on this request may do: its event, role and table."""
+        principal = current_principal()
+        if principal is None:
+            raise Problem(401, "No key was sent.", code="no-key",
+                          headers={"WWW-Authenticate": 'Bearer realm="euchre"'})
+        event = get_event(principal.event_id)
+        return {"key_id": principal.key_id, "event_id": event.id, "event_name": event.name,
+                "role": principal.role, "table": principal.table}
