@@ -1,0 +1,429 @@
+"""Fixed schedules: WEC singles tables for every game, league round robins, playoff brackets."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import SeatingError
+from .seating import GHOST, Table, check_multiple_of_four
+
+# --- WEC singles -----------------------------------------------------------------------------
+
+SEARCH_STEPS = 40_000  # moves tried at most; fields of 28 or more finish in far fewer
+START_TEMPERATURE = 0.5  # a move adding one repeat is first taken with chance exp(-1/0.5)
+TARGETED = 0.6  # the share of moves that start from a pair who already faced each other
+
+
+@dataclass(frozen=True)
+class ScheduleReport:
+    """How often a schedule brings the same two players together again.
+
+    Each count adds, for every pair of players, the meetings beyond their first: a pair who
+    partner twice adds 1 to `repeated_partners`; a pair who face each other three times as
+    opponents adds 2 to `repeated_opponents`.
+    """
+
+    repeated_partners: int
+    repeated_opponents: int
+
+
+def schedule_report(schedule: Iterable[Iterable[Table]]) -> ScheduleReport:
+    """Count repeated partnerships and repeated pairs of opponents in a schedule of games."""
+    partners: Counter = Counter()
+    opponents: Counter = Counter()
+    for game in schedule:
+        for table in game:
+            one, two, three, four = table.seats
+            for pair in ((one, three), (two, four)):
+                if GHOST not in pair:
+                    partners[frozenset(pair)] += 1
+            for pair in ((one, two), (one, four), (three, two), (three, four)):
+                if GHOST not in pair:
+                    opponents[frozenset(pair)] += 1
+    return ScheduleReport(
+        repeated_partners=sum(count - 1 for count in partners.values()),
+        repeated_opponents=sum(count - 1 for count in opponents.values()),
+    )
+
+
+def smallest_wec_field(rounds: int) -> int:
+    """The fewest players (a multiple of 4) who can play `rounds` games without a repeat
+    partner: each player needs `rounds` different partners."""
+    return max(4, -(-(rounds + 1) // 4) * 4)
+
+
+def wec_singles_schedule(players: Iterable, rounds: int, rng: random.Random, *,
+                         steps: int = SEARCH_STEPS) -> list[list[Table]]:
+    """Every player's table and seat for all `rounds` games of WEC singles, fixed at check-in.
+
+    Nobody partners the same player twice: the partnerships of each game are one perfect
+    matching of the circle method's 1-factorisation of the field (n - 1 of them, pairwise
+    disjoint), chosen at random after a random relabelling of the players. A field too small
+    for that (fewer than rounds + 1 players) is refused rather than scheduled with repeats.
+
+    Partnerships are then paired into tables so that repeated opponents are as few as the
+    search finds: a greedy first draw, then simulated annealing over moves within a game
+    (two tables swap partnerships or single players, or a table re-pairs its four), never
+    making a repeated partnership. From 28 players up it finds a schedule with no repeated
+    opponents in a few milliseconds; below that some are unavoidable (with 8 games every
+    player faces 16 opponents, more than the 15 others of a 16-player field), and it stops at
+    the count no schedule can beat (n * max(0, 2 * rounds - (n - 1)) / 2), or after `steps`
+    moves, returning the best schedule it saw. Fewer steps are faster, perhaps with more
+    repeated opponents; 0 keeps the greedy draw.
+
+    Tables are numbered 1 to n/4 in each game; seats 1 and 3 hold one partnership, 2 and 4
+    the other. The same players in the same order and the same seed give the same schedule.
+    """
+    field = list(players)
+    check_multiple_of_four(len(field))
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise SeatingError(f"A schedule needs at least one game, not {rounds!r}.")
+    seen = set()
+    for player in field:
+        if player is GHOST or player in seen:
+            raise SeatingError(f"Player {player!r} is checked in twice or has no id.")
+        seen.add(player)
+    n = len(field)
+    if n - 1 < rounds:
+        smallest = smallest_wec_field(rounds)
+        raise SeatingError(f"{n} players can play only {n - 1} games without someone partnering "
+                           f"the same player twice, and this schedule has {rounds}: add "
+                           f"{smallest - n} players ({smallest} is the smallest field for "
+                           f"{rounds} games) or play {n - 1} games.",
+                           players=n, add=smallest - n)
+
+    rng.shuffle(field)  # the random relabelling: index i plays as field[i]
+    search = _ScheduleSearch(n, [_circle_matching(n, r) for r in rng.sample(range(n - 1), rounds)],
+                             rng)
+    search.improve(steps)
+    return [[Table(number, tuple(field[player] for player in seats))
+             for number, seats in enumerate(game, start=1)]
+            for game in search.games]
+
+
+def _circle_matching(n: int, r: int) -> list[tuple[int, int]]:
+    """Matching `r` of the circle method: player n-1 at the centre, the rest on a circle."""
+    ring = n - 1
+    pairs = [(r, ring)]
+    pairs.extend(((r + i) % ring, (r - i) % ring) for i in range(1, n // 2))
+    return pairs
+
+
+# Seat indices (0-3) of the four pairs of opponents and the two partnerships at a table.
+_OPPONENT_SEATS = ((0, 1), (0, 3), (2, 1), (2, 3))
+_PARTNER_SEATS = ((0, 2), (1, 3))
+
+
+class _ScheduleSearch:
+    """Tables for each game built from fixed partnerships, improved by local search.
+
+    Players are indices 0..n-1; a pair (i, j) is the key min*n + max. `opponents` and
+    `partners` count the meetings of each pair; `repeated` lists the pairs who face each other
+    more than once (with `slot` giving each one's position, for constant-time removal).
+    """
+
+    def __init__(self, n: int, matchings: list[list[tuple[int, int]]], rng: random.Random):
+        self.n = n
+        self.rng = rng
+        self.opponents = [0] * (n * n)
+        self.partners = [0] * (n * n)
+        self.repeated: list[int] = []
+        self.slot: dict[int, int] = {}
+        self.games: list[list[list[int]]] = []
+        self.table_of: list[list[int]] = []  # per game: player -> index of their table
+        # The fewest repeats possible: each player faces 2 opponents a game, among n - 1 others.
+        excess = max(0, 2 * len(matchings) - (n - 1))
+        self.floor = n * excess // 2
+        for matching in matchings:
+            self._draw(matching)
+
+    def key(self, one: int, two: int) -> int:
+        return one * self.n + two if one < two else two * self.n + one
+
+    def _draw(self, matching: list[tuple[int, int]]) -> None:
+        """Pair the game's partnerships into tables greedily, avoiding repeated opponents."""
+        rng, opponents, key = self.rng, self.opponents, self.key
+        pending = [pair if rng.random() < 0.5 else pair[::-1] for pair in matching]
+        rng.shuffle(pending)
+        tables = []
+        while pending:
+            first = pending.pop()
+            pick = 0
+            for index, second in enumerate(pending):
+                if not any(opponents[key(x, y)] for x in first for y in second):
+                    pick = index
+                    break
+            second = pending.pop(pick)
+            tables.append([first[0], second[0], first[1], second[1]])
+        self.games.append(tables)
+        table_of = [0] * self.n
+        for index, seats in enumerate(tables):
+            for player in seats:
+                table_of[player] = index
+            self._count(seats, +1)
+        self.table_of.append(table_of)
+
+    def _count(self, seats: list[int], step: int) -> None:
+        key = self.key
+        for x, y in _PARTNER_SEATS:
+            self.partners[key(seats[x], seats[y])] += step
+        for x, y in _OPPONENT_SEATS:
+            pair = key(seats[x], seats[y])
+            self.opponents[pair] += step
+            count = self.opponents[pair]
+            if step > 0 and count == 2:
+                self.slot[pair] = len(self.repeated)
+                self.repeated.append(pair)
+            elif step < 0 and count == 1:
+                index = self.slot.pop(pair)
+                last = self.repeated.pop()
+                if last != pair:
+                    self.repeated[index] = last
+                    self.slot[last] = index
+
+    @property
+    def cost(self) -> int:
+        return sum(count - 1 for count in self.opponents if count > 1)
+
+    def _delta(self, old: list[list[int]], new: list[list[int]]) -> int:
+        """The change in repeated opponents if the tables `old` became `new`."""
+        n, change = self.n, {}
+        for tables, step in ((old, -1), (new, +1)):
+            for seats in tables:
+                for x, y in _OPPONENT_SEATS:
+                    one, two = seats[x], seats[y]
+                    pair = one * n + two if one < two else two * n + one
+                    change[pair] = change.get(pair, 0) + step
+        delta = 0
+        for pair, step in change.items():
+            if step:
+                before = self.opponents[pair]
+                after = before + step
+                delta += (after - 1 if after > 1 else 0) - (before - 1 if before > 1 else 0)
+        return delta
+
+    def improve(self, steps: int) -> None:
+        """Simulated annealing over moves between tables of one game: a move that adds repeated
+        opponents is taken now and then, less often as the search cools, so that it can climb
+        out of a dead end; the best tables seen are kept. Stops early at the floor."""
+        if self.n // 4 < 2:
+            return  # one table a game: nothing to move
+        rng = self.rng
+        excess = self.cost
+        best, best_games = excess, None
+        for step in range(steps):
+            if excess <= self.floor:
+                break
+            move = self._propose()
+            if move is None:
+                continue
+            game_index, before, after = move
+            delta = self._delta(list(before.values()), list(after.values()))
+            if delta > 0:
+                temperature = START_TEMPERATURE * (1 - step / steps)
+                if rng.random() >= math.exp(-delta / temperature):
+                    continue
+            self._move(game_index, before, after)
+            excess += delta
+            if excess < best:
+                best, best_games = excess, [[list(seats) for seats in game]
+                                            for game in self.games]
+        if best_games is not None and best < excess:
+            self._restore(best_games)
+
+    def _propose(self) -> tuple[int, dict[int, list[int]], dict[int, list[int]]] | None:
+        """A random change to one or two tables of a game, as (game, old tables, new tables)
+        keyed by table index; None when it would make a repeated partnership."""
+        rng, n, key, partners = self.rng, self.n, self.key, self.partners
+        if rng.random() < TARGETED:
+            # Start from a pair of players who face each other again.
+            one, two = divmod(self.repeated[rng.randrange(len(self.repeated))], n)
+            meetings = [g for g, table_of in enumerate(self.table_of)
+                        if table_of[one] == table_of[two]
+                        and self._sides_differ(g, table_of[one], one, two)]
+            game_index = rng.choice(meetings)
+            player = one if rng.random() < 0.5 else two
+        else:
+            game_index, player = rng.randrange(len(self.games)), rng.randrange(n)
+        game = self.games[game_index]
+        here = self.table_of[game_index][player]
+        there = rng.randrange(len(game) - 1)
+        there += there >= here
+        old_here, old_there = game[here], game[there]
+        seat = old_here.index(player)
+        new_here, new_there = list(old_here), list(old_there)
+        kind = rng.random()
+        if kind < 0.4:
+            # Swap the player's partnership with one of the other table's.
+            side, other_side = seat % 2, rng.randrange(2)
+            for offset in (0, 2):
+                new_here[side + offset] = old_there[other_side + offset]
+                new_there[other_side + offset] = old_here[side + offset]
+            return game_index, {here: old_here, there: old_there}, {here: new_here,
+                                                                    there: new_there}
+        if kind < 0.8:
+            # Swap the player alone with someone at the other table: both take new partners.
+            other_seat = rng.randrange(4)
+            new_here[seat], new_there[other_seat] = old_there[other_seat], player
+            if (partners[key(new_here[seat], new_here[(seat + 2) % 4])]
+                    or partners[key(player, new_there[(other_seat + 2) % 4])]):
+                return None
+            return game_index, {here: old_here, there: old_there}, {here: new_here,
+                                                                    there: new_there}
+        # Re-pair the player's table: seat 3 changes places with seat 2 or seat 4.
+        swap = 1 if rng.random() < 0.5 else 3
+        new_here[2], new_here[swap] = old_here[swap], old_here[2]
+        if partners[key(new_here[0], new_here[2])] or partners[key(new_here[1], new_here[3])]:
+            return None
+        return game_index, {here: old_here}, {here: new_here}
+
+    def _move(self, game_index: int, before: dict[int, list[int]],
+              after: dict[int, list[int]]) -> None:
+        game, table_of = self.games[game_index], self.table_of[game_index]
+        for seats in before.values():
+            self._count(seats, -1)
+        for index, seats in after.items():
+            game[index] = seats
+            self._count(seats, +1)
+            for player in seats:
+                table_of[player] = index
+
+    def _restore(self, games: list[list[list[int]]]) -> None:
+        """Go back to the best tables found, recounting every meeting."""
+        self.opponents = [0] * (self.n * self.n)
+        self.partners = [0] * (self.n * self.n)
+        self.repeated, self.slot = [], {}
+        self.games = games
+        for game, table_of in zip(games, self.table_of, strict=True):
+            for index, seats in enumerate(game):
+                for player in seats:
+                    table_of[player] = index
+                self._count(seats, +1)
+
+    def _sides_differ(self, game: int, table: int, one: int, two: int) -> bool:
+        seats = self.games[game][table]
+        return seats.index(one) % 2 != seats.index(two) % 2
+
+
+# --- league ----------------------------------------------------------------------------------
+
+def league_schedule(teams: Sequence, weeks: int | None = None) -> list[list[tuple[Any, Any]]]:
+    """A round robin of weekly (home, away) matches by the circle method, in registration order.
+
+    With an odd number of teams, one team sits out each week, shown last as (team, None).
+    `weeks=None` gives one full round robin: n - 1 weeks, or n when the count is odd. Longer
+    seasons repeat the cycle with home and away swapped each time round. Over a round robin
+    every team is at home as often as away (one more or less when it plays an odd number).
+    """
+    field = list(teams)
+    if len(field) < 2:
+        raise SeatingError(f"A league schedule needs at least 2 teams; {len(field)} registered.")
+    if len(set(field)) != len(field) or any(team is None for team in field):
+        raise SeatingError("Each team must be registered once, with an id.")
+    # With an odd count the bye takes the fixed place, so every team sits out once.
+    circle = [None, *field] if len(field) % 2 else field
+    size = len(circle)
+    cycle_weeks = size - 1
+    if weeks is None:
+        weeks = cycle_weeks
+    if isinstance(weeks, bool) or not isinstance(weeks, int) or weeks < 1:
+        raise SeatingError(f"A season has at least one week, not {weeks!r}.")
+
+    cycle = []
+    for week in range(cycle_weeks):
+        # The fixed place stays put while the others turn one place a week.
+        ring = circle[1:]
+        turned = ring[week:] + ring[:week]
+        order = [circle[0], *turned]
+        matches, bye = [], None
+        for index in range(size // 2):
+            home, away = order[index], order[size - 1 - index]
+            if index == 0 and week % 2:
+                home, away = away, home  # the fixed place alternates, balancing home and away
+            if home is None or away is None:
+                bye = (away if home is None else home, None)
+            else:
+                matches.append((home, away))
+        if bye is not None:
+            matches.append(bye)
+        cycle.append(matches)
+
+    schedule = []
+    for week in range(weeks):
+        matches = cycle[week % cycle_weeks]
+        if (week // cycle_weeks) % 2:
+            matches = [(away, home) if away is not None else (home, away)
+                       for home, away in matches]
+        schedule.append(list(matches))
+    return schedule
+
+
+# --- playoffs --------------------------------------------------------------------------------
+
+def bracket_rounds(team_count: int) -> int:
+    """Rounds of a single-elimination bracket for this many teams: ceil(log2 n)."""
+    if isinstance(team_count, bool) or not isinstance(team_count, int) or team_count < 2:
+        raise SeatingError(f"A playoff needs at least 2 teams, not {team_count!r}.")
+    return (team_count - 1).bit_length()
+
+
+def _bracket_order(size: int) -> list[int]:
+    """Seed numbers in bracket order for a power-of-two bracket: 1, 8, 4, 5, 2, 7, 3, 6 for 8,
+    so that seeds 1 and 2 can meet only in the final."""
+    order = [1]
+    while len(order) < size:
+        mirror = 2 * len(order) + 1
+        order = [seed for top in order for seed in (top, mirror - top)]
+    return order
+
+
+def playoff_bracket(seeds: Sequence) -> list[tuple[Any, Any]]:
+    """The first round of a single-elimination playoff, in bracket order.
+
+    `seeds[0]` is seed 1. Seeds meet 1 v N, 2 v N-1, ... placed so that the top two can meet
+    only in the final; when N is not a power of two the top seeds get byes, shown as
+    (team, None). Each match lists the higher seed first.
+    """
+    field = list(seeds)
+    rounds = bracket_rounds(len(field))
+    if len(set(field)) != len(field) or any(team is None for team in field):
+        raise SeatingError("Each playoff team must be seeded once, with an id.")
+    order = _bracket_order(2 ** rounds)
+    matches = []
+    for index in range(0, len(order), 2):
+        high, low = order[index], order[index + 1]
+        matches.append((field[high - 1], field[low - 1] if low <= len(field) else None))
+    return matches
+
+
+def next_bracket_round(previous_round: Sequence[tuple[Any, Any]],
+                       winners: Mapping[tuple[Any, Any], Any]) -> list[tuple[Any, Any]]:
+    """The next round of a bracket: the winners of adjacent matches meet, in bracket order.
+
+    `winners` maps each played match (the tuple as given) to its winning team; a bye's team
+    goes through without an entry.
+    """
+    if len(previous_round) < 2:
+        raise SeatingError("That round was the final: the bracket is complete.")
+    if len(previous_round) & (len(previous_round) - 1):
+        raise SeatingError(f"A bracket round has a power-of-two number of matches, not "
+                           f"{len(previous_round)}.")
+    through = []
+    for match in previous_round:
+        home, away = match
+        if away is None:
+            through.append(home)
+            continue
+        winner = winners.get(match)
+        if winner is None:
+            raise SeatingError(f"The match {home!r} v {away!r} has no winner yet: record it "
+                               "before drawing the next round.")
+        if winner != home and winner != away:
+            raise SeatingError(f"{winner!r} did not play in the match {home!r} v {away!r}.")
+        through.append(winner)
+    return [(through[index], through[index + 1]) for index in range(0, len(through), 2)]
