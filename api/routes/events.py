@@ -7,6 +7,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..auth import ORGANIZER, current_principal, require
+from ..problems import Problem
 from ..schemas import (
     AccessSchema,
     EventCreatedSchema,
@@ -22,7 +23,6 @@ from ..schemas import (
     WhoAmISchema,
 )
 from ..services import events as service
-from ..problems import Problem
 from ..services.common import get_event, preset_of
 from ..services.presets import describe
 

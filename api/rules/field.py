@@ -1,5 +1,5 @@
 """Changes to the field between rounds: who fills the seat of a player who left, and where a
-late arrival sits, without undoing the format's movement."""
+late arrival sits, disturbing the format's movement as little as possible."""
 
 from __future__ import annotations
 
@@ -11,40 +11,51 @@ from .errors import SeatingError
 GHOST = None
 
 
-def fill_seats(tables: Sequence[Sequence[Any]], withdrawn: set, arrivals: Sequence[Hashable]) \
-        -> list[list[Any]]:
+def fill_seats(tables: Sequence[Sequence[Any]], withdrawn: set,
+               arrivals: Sequence[Hashable]) -> list[list[Any]]:
     """Individual formats. `tables` are the next round's seats (four per table, None for a
-    ghost) as the movement made them.
+    ghost) as the movement made them; returns the seats with the field's changes applied.
 
-    [decision] A player who withdrew leaves a ghost in their seat. A late arrival takes a
-    ghost seat, first at tables with the most ghosts (so two-ghost tables are rare), then
-    the lowest table number. Late arrivals left over sit at new tables at the end, two to
-    four real players each (ghosts fill the rest); a single player left over waits, because
-    a table of one real player is no game.
+    [decision] A player who withdrew leaves a ghost in their seat, and a late arrival takes a
+    ghost seat (the table with the most ghosts first). The field then gets exactly the tables
+    RULES.md gives its size (ceil(n / 4), at most one ghost each): a table with more ghosts
+    than that allows is taken down from the end, its players filling ghost seats elsewhere,
+    and a table still short of players borrows from the last full table. Arrivals with no
+    ghost seat open a new table at the end, filled the same way.
     """
     seated = [[GHOST if seat in withdrawn else seat for seat in table] for table in tables]
     waiting = list(arrivals)
-    while waiting:
-        ghost_tables = [i for i, t in enumerate(seated) if GHOST in t]
-        if not ghost_tables:
-            break
-        index = max(ghost_tables, key=lambda i: (seated[i].count(GHOST), -i))
-        seat = seated[index].index(GHOST)
-        seated[index][seat] = waiting.pop(0)
-    if len(waiting) == 1:
-        raise SeatingError(
-            f"No seat is free for the late player {waiting[0]!r}: one late player can join "
-            "when a ghost seat is free or a second late player arrives. Check them in later, "
-            "or withdraw them for now.")
+    while waiting and any(GHOST in t for t in seated):
+        index = max((i for i, t in enumerate(seated) if GHOST in t),
+                    key=lambda i: (seated[i].count(GHOST), -i))
+        seated[index][seated[index].index(GHOST)] = waiting.pop(0)
     while waiting:
         group, waiting = waiting[:4], waiting[4:]
-        if len(waiting) == 1:  # never leave one alone: 5 -> 3 + 2
-            waiting.insert(0, group.pop())
-        # Real players first on opposite sides (seats 1 and 2), ghosts in the last seats.
-        seats = [GHOST] * 4
-        for seat, player in zip((0, 1, 2, 3), group, strict=False):
-            seats[seat] = player
-        seated.append(seats)
+        seated.append(group + [GHOST] * (4 - len(group)))
+
+    players = sum(1 for t in seated for seat in t if seat is not GHOST)
+    if players < 6:
+        raise SeatingError(f"{players} players are too few to seat; a round needs at least "
+                           "6 (two tables).")
+    needed = -(-players // 4)
+    while len(seated) > needed:
+        # Take down the table with the fewest players (the later one when level).
+        index = min(range(len(seated)), key=lambda i: (4 - seated[i].count(GHOST), -i))
+        leaving = [p for p in seated.pop(index) if p is not GHOST]
+        for player in leaving:
+            target = max((i for i, t in enumerate(seated) if GHOST in t),
+                         key=lambda i: (seated[i].count(GHOST), -i))
+            seated[target][seated[target].index(GHOST)] = player
+    while True:
+        short = [i for i, t in enumerate(seated) if t.count(GHOST) > 1]
+        if not short:
+            break
+        full = [i for i, t in enumerate(seated) if GHOST not in t]
+        donor = full[-1]
+        # The donor gives the player whose seat keeps its stayers together: the last seat.
+        seat = 3
+        player, seated[donor][seat] = seated[donor][seat], GHOST
+        seated[short[0]][seated[short[0]].index(GHOST)] = player
     return seated
 
 

@@ -204,18 +204,26 @@ def dealer_for_hand(first_dealer: int | None, hand_number: int) -> int | None:
 HAND_VALUES = (1, 2, 4)  # every scored hand gives one side 1, 2 or 4 points
 
 
+def sheet_hand_values(preset: Preset) -> tuple[int, ...]:
+    """What one hand can give one side under a preset: 1, 2, 4 and its renege penalties."""
+    values = set(HAND_VALUES) | {preset.renege_points, preset.renege_loner_points}
+    return tuple(sorted(v for v in values if v > 0))
+
+
 @cache
-def _reachable(hands: int) -> frozenset[tuple[int, int]]:
+def _reachable(hands: int, values: tuple[int, ...] = HAND_VALUES) \
+        -> frozenset[tuple[int, int]]:
     """Every (hands scored by a side, points) a side can have in `hands` scored hands."""
     totals = {(0, 0)}
     for _ in range(hands):
-        totals |= {(k + 1, p + v) for k, p in totals for v in HAND_VALUES}
+        totals |= {(k + 1, p + v) for k, p in totals for v in values}
     return frozenset(totals)
 
 
-def sheet_is_possible(points_a: int, points_b: int, hands: int) -> bool:
-    """Can `hands` hands, each giving 1, 2 or 4 points to one side, end at these scores?"""
-    reachable = _reachable(hands)
+def sheet_is_possible(points_a: int, points_b: int, hands: int,
+                      values: tuple[int, ...] = HAND_VALUES) -> bool:
+    """Can `hands` hands, each giving one side one of `values` points, end at these scores?"""
+    reachable = _reachable(hands, tuple(values))
     by_count: dict[int, set[int]] = {}
     for count, points in reachable:
         by_count.setdefault(count, set()).add(points)
@@ -232,8 +240,10 @@ def sheet_game(
     hands_played: int | None = None,
     tie_winner: str | None = None,
     label: str = "This game",
+    values: tuple[int, ...] = HAND_VALUES,
 ) -> GameState:
-    """A game entered from the sheet (final points and bumps), checked for plausibility."""
+    """A game entered from the sheet (final points and bumps), checked for plausibility.
+    `values` are what one hand can give a side (see sheet_hand_values)."""
     if fmt.hands_per_game is None:
         raise ImplausibleSheet("Game sheets are for games of a set number of hands.")
     hands = fmt.hands_per_game if hands_played is None else hands_played
@@ -242,10 +252,11 @@ def sheet_game(
     for side, points in ((A, points_a), (B, points_b)):
         if points < 0:
             raise ImplausibleSheet(f"Side {side} cannot have negative points.")
-    if not sheet_is_possible(points_a, points_b, hands):
+    if not sheet_is_possible(points_a, points_b, hands, values):
+        worth = ", ".join(str(v) for v in values[:-1]) + f" or {values[-1]}"
         raise ImplausibleSheet(
             f"{points_a}-{points_b} cannot come out of {hands} hands (each hand gives one side "
-            "1, 2 or 4 points). Check the sheet.")
+            f"{worth} points). Check the sheet.")
     for seat, dollars in bumps.items():
         if seat not in SIDE_OF_SEAT:
             raise ImplausibleSheet("Bumps are per seat, 1 to 4.")

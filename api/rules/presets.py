@@ -271,6 +271,9 @@ def _check_consistency(p: Preset) -> None:
     if p.ghost_minimum is not None and p.movement != "progressive":
         raise InvalidPreset("'ghost_minimum' only applies to the progressive movement, the only "
                             "one with ghost seats.")
+    if p.game_sheet and p.false_claim_points:
+        raise InvalidPreset("A game sheet cannot show a wrong renege claim, which pays the "
+                            "accused side on top of the hand; use one or the other.")
     if p.game_sheet and not p.fixed_hands:
         raise InvalidPreset("A game sheet needs games of a set number of hands "
                             "('hands_per_game').")

@@ -13,7 +13,8 @@ from ..db import db
 from ..models import Event, Game, Hand, Match, Result, Round, Seat, utcnow
 from ..problems import Problem
 from ..rules import games as rgames
-from ..rules.hands import PLAY, SEATS_OF, Hand as RulesHand, HandScore, Renege, score_hand
+from ..rules.hands import PLAY, SEATS_OF, HandScore, Renege, score_hand
+from ..rules.hands import Hand as RulesHand
 from ..rules.matches import match_state
 from ..rules.presets import Preset
 from .common import audit, game_label, get_game, lock_event, not_found, preset_of
@@ -48,16 +49,19 @@ def stored_score(hand: Hand) -> HandScore:
                      bumps={int(k): v for k, v in (hand.bumps or {}).items()})
 
 
-def compute_state(game: Game, scores: list[HandScore] | None = None) -> rgames.GameState:
+def compute_state(game: Game, scores: list[HandScore] | None = None,
+                  preset: Preset | None = None) -> rgames.GameState:
     """Where the game stands, from its stored hands (or the given scores), its sheet, forfeit,
     the round's clock and any tie settlement."""
     fmt = fmt_of(game)
     if game.forfeited_by:
         return rgames.forfeited_game(fmt, game.forfeited_by)
     if game.from_sheet:
+        values = rgames.sheet_hand_values(preset) if preset else rgames.HAND_VALUES
         return rgames.sheet_game(fmt, game.points_a, game.points_b,
                                  {int(k): v for k, v in (game.bumps or {}).items()},
-                                 hands_played=game.hands_played, tie_winner=game.tie_winner)
+                                 hands_played=game.hands_played, tie_winner=game.tie_winner,
+                                 values=values)
     if scores is None:
         scores = [stored_score(h) for h in game.hands]
     time_called = game.match.round.time_called_at is not None
@@ -291,11 +295,11 @@ def record_hand(game_id: int, principal: Principal, body: dict) -> tuple[dict, b
         raise Problem(409, f"{game_label(game)} was "
                       f"{'forfeited' if game.forfeited_by else 'entered from the game sheet'};"
                       " hands cannot be added.", code="game-over")
-    current = compute_state(game)
+    current = compute_state(game, preset=preset)
     rgames.check_hand_allowed(current, game_label(game))
     score = score_hand(rules_hand(body), preset)
     scores = [stored_score(h) for h in game.hands] + [score]
-    state = compute_state(game, scores)
+    state = compute_state(game, scores, preset)
     number = len(game.hands) + 1
     hand = Hand(id=hand_id, event_id=game.event_id, number=number, fingerprint=print_,
                 created_by=principal.key_id, **_hand_columns(body, score))
@@ -347,7 +351,7 @@ def edit_hand(game_id: int, hand_id: str, principal: Principal, body: dict,
     before = hand_view(hand)
     score = score_hand(rules_hand(body), preset)
     scores = [score if h.id == hand_id else stored_score(h) for h in game.hands]
-    state = compute_state(game, scores)
+    state = compute_state(game, scores, preset)
     for column, value in _hand_columns(body, score).items():
         setattr(hand, column, value)
     hand.fingerprint = fingerprint(body)
@@ -366,7 +370,7 @@ def delete_hand(game_id: int, hand_id: str, principal: Principal, if_match: str 
     hand = _find_hand(game, hand_id)
     before = hand_view(hand)
     remaining = [h for h in game.hands if h.id != hand_id]
-    state = compute_state(game, [stored_score(h) for h in remaining])
+    state = compute_state(game, [stored_score(h) for h in remaining], preset)
     game.hands.remove(hand)
     db.session.flush()
     # Renumber one row at a time in rising order so the unique (game, number) pair never
@@ -398,7 +402,8 @@ def enter_sheet(game_id: int, principal: Principal, body: dict) -> dict:
     bumps = {int(k): v for k, v in (body.get("bumps") or {}).items()}
     state = rgames.sheet_game(fmt_of(game), body["points"]["A"], body["points"]["B"], bumps,
                               hands_played=body.get("hands_played"),
-                              tie_winner=game.tie_winner, label=game_label(game))
+                              tie_winner=game.tie_winner, label=game_label(game),
+                              values=rgames.sheet_hand_values(preset))
     game.from_sheet = True
     save_game(game, preset, state)
     if before["from_sheet"]:
@@ -417,7 +422,7 @@ def clear_sheet(game_id: int, principal: Principal) -> dict:
     before = {"points": [game.points_a, game.points_b], "bumps": game.bumps}
     game.from_sheet = False
     game.points_a = game.points_b = game.hands_played = 0
-    save_game(game, preset, compute_state(game, []))
+    save_game(game, preset, compute_state(game, [], preset))
     audit(event.id, principal, "clear-sheet", "game", game.id, before=before,
           round_number=game.match.round.number, table=game.match.table)
     db.session.commit()
@@ -428,14 +433,14 @@ def settle_tie(game_id: int, principal: Principal, method: str, winner: str) -> 
     """Record who won a level game's playoff hand or card draw (its points stay level)."""
     event, game, preset = _locked_game(game_id)
     _writable(game, principal)
-    state = compute_state(game)
+    state = compute_state(game, preset=preset)
     if game.stage == rgames.CHAMPIONSHIP:
         raise Problem(409, "A level championship is settled by a playoff round; the organizer "
                       "starts it from the rounds page.", code="championship-playoff")
     rgames.settle_tie(state, method, winner, game_label(game))
     before = {"method": game.tie_method, "winner": game.tie_winner}
     game.tie_method, game.tie_winner = method, winner
-    save_game(game, preset, compute_state(game))
+    save_game(game, preset, compute_state(game, preset=preset))
     audit(event.id, principal, "settle-tie", "game", game.id, before=before,
           after={"method": method, "winner": winner},
           round_number=game.match.round.number, table=game.match.table)

@@ -131,7 +131,7 @@ def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) 
             raise Problem(409, f"Game {number} at table {match.table} already has hands; a "
                           "game being played cannot be forfeited.", code="game-started")
         game.forfeited_by = side
-        game_service.save_game(game, preset, game_service.compute_state(game))
+        game_service.save_game(game, preset, game_service.compute_state(game, preset=preset))
         db.session.flush()
 
 

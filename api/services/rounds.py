@@ -304,7 +304,8 @@ def call_time(round_id: int, principal: Principal) -> Round:
     for match in round_.matches:
         for game in match.games:
             if game.end is None:
-                game_service.save_game(game, preset, game_service.compute_state(game))
+                state = game_service.compute_state(game, preset=preset)
+                game_service.save_game(game, preset, state)
     audit(event.id, principal, "call-time", "round", round_.number, round_number=round_.number)
     db.session.commit()
     return round_

@@ -18,13 +18,14 @@ from ..rules import standings as rstandings
 from ..rules.presets import Preset
 from .common import get_event, preset_of
 
-_cache: OrderedDict[tuple[int, int, str], dict] = OrderedDict()
+_cache: OrderedDict[tuple, dict] = OrderedDict()
 _cache_lock = threading.Lock()
 CACHE_SIZE = 64
 
 
 def cached(event: Event, name: str, build):
-    key = (event.id, event.revision, name)
+    # The random event code keeps two databases' event 1 apart (tests, a restored backup).
+    key = (event.id, event.code, event.revision, name)
     with _cache_lock:
         if key in _cache:
             _cache.move_to_end(key)

@@ -83,3 +83,13 @@ class ApiClient:
 
     def leaderboard(self, event: dict) -> dict:
         return self.get(f"/api/events/{event['id']}/leaderboard", expect=200).get_json()
+
+
+def play(api: ApiClient, key: str, game_id: int, hands: list[dict]) -> dict:
+    """Post each scripted hand in order with a fresh id; returns the game after the last."""
+    state = None
+    for body in hands:
+        body = {"id": f"h-{next(_ids)}-{uuid.uuid4().hex[:6]}", **body}
+        state = api.post(f"/api/games/{game_id}/hands", key=key, json=body,
+                         expect=201).get_json()
+    return state
