@@ -9,6 +9,8 @@ from marshmallow import fields, validate
 
 # The default Integer silently truncates 3.9 to 3 and takes "3"; a hand's tricks must not.
 Int = partial(fields.Integer, strict=True)
+# The default Boolean takes "yes", "on" and 1 as true; a JSON body must say true or false.
+Bool = partial(fields.Boolean, truthy={True}, falsy={False})
 
 
 class Schema(ma.Schema):
@@ -25,7 +27,7 @@ class HealthSchema(Schema):
 
 
 class HandValueSchema(Schema):
-    alone = fields.Boolean(required=True)
+    alone = Bool(required=True)
     tricks = Int(required=True)
     result = fields.String(required=True)
     label = fields.String(required=True)
@@ -116,7 +118,7 @@ class KeySchema(Schema):
     label = fields.String(required=True)
     hint = fields.String(required=True)
     created_at = fields.DateTime(required=True)
-    revoked = fields.Boolean(required=True)
+    revoked = Bool(required=True)
 
 
 class IssuedKeySchema(KeySchema):
@@ -145,13 +147,13 @@ class JoinedSchema(Schema):
 
 class PlayerCreateSchema(Schema):
     name = Name(required=True)
-    checked_in = fields.Boolean(load_default=False)
+    checked_in = Bool(load_default=False)
 
 
 class PlayerUpdateSchema(Schema):
     name = Name()
-    checked_in = fields.Boolean()
-    withdrawn = fields.Boolean()
+    checked_in = Bool()
+    withdrawn = Bool()
 
 
 class PlayerSchema(Schema):
@@ -160,32 +162,32 @@ class PlayerSchema(Schema):
     position = Int(required=True)
     team_id = Int(allow_none=True)
     role = fields.String(required=True)
-    checked_in = fields.Boolean(required=True)
-    late = fields.Boolean(required=True)
-    withdrawn = fields.Boolean(required=True)
+    checked_in = Bool(required=True)
+    late = Bool(required=True)
+    withdrawn = Bool(required=True)
 
 
 class TeamCreateSchema(Schema):
     name = Name(required=True)
     players = fields.List(Name(), required=True)
     substitutes = fields.List(Name(), load_default=list)
-    checked_in = fields.Boolean(load_default=False)
+    checked_in = Bool(load_default=False)
 
 
 class TeamUpdateSchema(Schema):
     name = Name()
-    withdrawn = fields.Boolean()
-    playoff_excluded = fields.Boolean()
-    checked_in = fields.Boolean()
+    withdrawn = Bool()
+    playoff_excluded = Bool()
+    checked_in = Bool()
 
 
 class TeamSchema(Schema):
     id = Int(required=True)
     name = fields.String(required=True)
     position = Int(required=True)
-    withdrawn = fields.Boolean(required=True)
-    removed = fields.Boolean(required=True)
-    playoff_excluded = fields.Boolean(required=True)
+    withdrawn = Bool(required=True)
+    removed = Bool(required=True)
+    playoff_excluded = Bool(required=True)
     members = fields.List(fields.Nested(PlayerSchema), required=True)
 
 
@@ -194,7 +196,7 @@ class SubstituteCreateSchema(Schema):
 
 
 class ImportSchema(Schema):
-    csv = fields.String(required=True, validate=validate.Length(1, 1_000_000),
+    csv = fields.String(load_default=None, validate=validate.Length(1, 1_000_000),
                         metadata={"description": "CSV text with a header row: 'name' for "
                                   "players; 'team,player1,player2[,substitutes]' for teams."})
 
@@ -233,11 +235,11 @@ class TableGameSchema(Schema):
     number = Int(required=True)
     points = fields.Nested(SidePointsSchema, required=True)
     hands_played = Int(required=True)
-    over = fields.Boolean(required=True)
+    over = Bool(required=True)
     winner = fields.String(allow_none=True)
-    level = fields.Boolean(required=True)
+    level = Bool(required=True)
     end = fields.String(allow_none=True)
-    signed_off = fields.Boolean(required=True)
+    signed_off = Bool(required=True)
     last_entry_at = fields.DateTime(allow_none=True)
     version = Int(required=True)
 
@@ -247,7 +249,7 @@ class RoundTableSchema(Schema):
     table = Int(required=True)
     status = fields.String(required=True)
     winner = fields.String(allow_none=True)
-    signed_off = fields.Boolean(required=True)
+    signed_off = Bool(required=True)
     team_a = fields.Nested(RefSchema, allow_none=True)
     team_b = fields.Nested(RefSchema, allow_none=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)
@@ -267,7 +269,7 @@ class RoundSchema(Schema):
     stage = fields.String(required=True)
     label = fields.String(required=True)
     status = fields.String(required=True)
-    time_called = fields.Boolean(required=True)
+    time_called = Bool(required=True)
     clock = fields.Nested(ClockSchema, allow_none=True)
     progress = fields.Nested(ProgressSchema, required=True)
     tables = fields.List(fields.Nested(RoundTableSchema), required=True)
@@ -293,7 +295,7 @@ class PlanSchema(Schema):
 
 class RenegeSchema(Schema):
     by = Side(required=True, metadata={"description": "The side accused of reneging."})
-    upheld = fields.Boolean(required=True)
+    upheld = Bool(required=True)
 
 
 HAND_ID = validate.Regexp(r"^[A-Za-z0-9_.:-]{1,64}$",
@@ -305,7 +307,7 @@ class HandBodySchema(Schema):
     kind = fields.String(load_default="play", validate=validate.OneOf(["play", "penalty"]))
     maker = Side(load_default=None, allow_none=True)
     tricks = Int(load_default=None, allow_none=True)
-    alone = fields.Boolean(load_default=False)
+    alone = Bool(load_default=False)
     loner_seat = Int(load_default=None, allow_none=True, validate=SEAT)
     renege = fields.Nested(RenegeSchema, load_default=None, allow_none=True)
     surrendered = fields.List(Int(validate=SEAT), load_default=list,
@@ -327,7 +329,7 @@ class HandSchema(Schema):
     number = Int(required=True)
     kind = fields.String(required=True)
     maker = fields.String(allow_none=True)
-    alone = fields.Boolean(required=True)
+    alone = Bool(required=True)
     loner_seat = Int(allow_none=True)
     tricks = Int(allow_none=True)
     renege = fields.Nested(RenegeSchema, allow_none=True)
@@ -364,7 +366,7 @@ class GameRoundSchema(Schema):
     number = Int(required=True)
     label = fields.String(required=True)
     status = fields.String(required=True)
-    time_called = fields.Boolean(required=True)
+    time_called = Bool(required=True)
 
 
 class GameFormatSchema(Schema):
@@ -382,14 +384,14 @@ class MatchGameSchema(Schema):
     id = Int(required=True)
     number = Int(required=True)
     winner = fields.String(allow_none=True)
-    over = fields.Boolean(required=True)
+    over = Bool(required=True)
 
 
 class GameMatchSchema(Schema):
     games_planned = Int(required=True)
-    best_of = fields.Boolean(required=True)
+    best_of = Bool(required=True)
     games_won = fields.Nested(SidePointsSchema, required=True)
-    over = fields.Boolean(required=True)
+    over = Bool(required=True)
     winner = fields.String(allow_none=True)
     games = fields.List(fields.Nested(MatchGameSchema), required=True)
 
@@ -409,18 +411,18 @@ class GameSchema(Schema):
     hands_played = Int(required=True)
     hands_to_go = Int(allow_none=True)
     points_to_target = fields.Nested(SidePointsSchema, allow_none=True)
-    over = fields.Boolean(required=True)
+    over = Bool(required=True)
     end = fields.String(allow_none=True)
     winner = fields.String(allow_none=True)
-    level = fields.Boolean(required=True)
-    needs_settlement = fields.Boolean(required=True)
+    level = Bool(required=True)
+    needs_settlement = Bool(required=True)
     tie = fields.Nested(TieSchema, allow_none=True)
     forfeited_by = fields.String(allow_none=True)
-    from_sheet = fields.Boolean(required=True)
+    from_sheet = Bool(required=True)
     first_dealer = Int(allow_none=True)
     dealer = Int(allow_none=True)
     bumps = fields.Dict(keys=fields.String(), values=Int(), required=True)
-    signed_off = fields.Boolean(required=True)
+    signed_off = Bool(required=True)
     signed_off_by = fields.String(allow_none=True)
     signed_off_at = fields.DateTime(allow_none=True)
     match = fields.Nested(GameMatchSchema, required=True)
@@ -492,11 +494,11 @@ class StandingRowSchema(Schema):
     games_won = Int(required=True)
     games_played = Int(required=True)
     rounds = fields.Dict(keys=fields.String(), values=Int(), required=True)
-    shared = fields.Boolean(required=True)
-    prize = fields.Boolean(required=True)
+    shared = Bool(required=True)
+    prize = Bool(required=True)
     movement = Int(allow_none=True, metadata={"description": "Places gained since the last "
                                               "round (negative: lost)."})
-    withdrawn = fields.Boolean(required=True)
+    withdrawn = Bool(required=True)
     stats = fields.Dict(keys=fields.String(), required=True)
 
 
@@ -508,7 +510,7 @@ class TieEntrantSchema(Schema):
 class TieGroupSchema(Schema):
     place = Int(required=True)
     entrants = fields.List(fields.Nested(TieEntrantSchema), required=True)
-    affects_prizes = fields.Boolean(required=True)
+    affects_prizes = Bool(required=True)
 
 
 class CurrentRoundSchema(Schema):
@@ -522,7 +524,7 @@ class CurrentRoundSchema(Schema):
 
 class ChampionshipSchema(Schema):
     decided_after_rounds = Int(allow_none=True)
-    regular_rounds_done = fields.Boolean(required=True)
+    regular_rounds_done = Bool(required=True)
     qualified = fields.List(fields.Nested(RefSchema), required=True)
     contenders = fields.List(fields.Nested(RefSchema), required=True)
     playoff = fields.String(allow_none=True)
@@ -598,7 +600,7 @@ class SheetRowSchema(Schema):
     points = Int(required=True)
     against = Int(required=True)
     score = Int(required=True)
-    won = fields.List(fields.Boolean(allow_none=True), required=True)
+    won = fields.List(Bool(allow_none=True), required=True)
     games_won = Int(required=True)
     running_total = Int(allow_none=True)
 
@@ -636,7 +638,7 @@ class AuditQuerySchema(Schema):
 class SeasonMatchSchema(Schema):
     home = fields.Nested(RefSchema, required=True)
     away = fields.Nested(RefSchema, allow_none=True)
-    bye = fields.Boolean(required=True)
+    bye = Bool(required=True)
     match_id = Int(allow_none=True)
     table = Int(allow_none=True)
     status = fields.String(allow_none=True)
@@ -657,8 +659,8 @@ class OffenceSchema(Schema):
     offences = Int(required=True)
     status = fields.String(required=True)
     message = fields.String(required=True)
-    removed = fields.Boolean(required=True)
-    playoff_excluded = fields.Boolean(required=True)
+    removed = Bool(required=True)
+    playoff_excluded = Bool(required=True)
 
 
 class SeasonSchema(Schema):
@@ -669,7 +671,7 @@ class SeasonSchema(Schema):
 class BracketMatchSchema(Schema):
     a = fields.Nested(RefSchema, required=True)
     b = fields.Nested(RefSchema, allow_none=True)
-    bye = fields.Boolean(required=True)
+    bye = Bool(required=True)
     match_id = Int(allow_none=True)
     games_won = fields.Dict(keys=fields.String(), values=Int(), allow_none=True)
     winner = Int(allow_none=True)

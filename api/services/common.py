@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import select, update
@@ -108,8 +109,17 @@ def audit(event_id: int, principal: Principal | None, action: str, entity: str,
         key_id=principal.key_id if principal else None,
         role=principal.role if principal else "system",
         action=action, entity=entity, entity_id=str(entity_id),
-        before=before, after=after, round_number=round_number, table=table,
+        before=_jsonable(before), after=_jsonable(after), round_number=round_number,
+        table=table,
     ))
+
+
+def _jsonable(value):
+    """Plain JSON for the audit columns (dates become ISO text)."""
+    if value is None:
+        return None
+    return json.loads(json.dumps(value, default=lambda v: v.isoformat()
+                                 if hasattr(v, "isoformat") else str(v)))
 
 
 def audit_entries(event_id: int, table: int | None = None, round_number: int | None = None,

@@ -113,42 +113,42 @@ def new_pin(event_id: int, principal: Principal) -> Event:
     return event
 
 
-def _count_attempt(bucket: str) -> int:
-    """Attempts so far in this bucket's current window (counting this one)."""
+def _failures(bucket: str, *, add: bool = False) -> int:
+    """Wrong PINs in this bucket's current window; `add` counts one more."""
     window = timedelta(seconds=current_app.config["PIN_WINDOW_SECONDS"])
     now = utcnow()
     row = db.session.get(RateLimit, bucket, populate_existing=True)
-    if row is None:
-        row = RateLimit(bucket=bucket, window_start=now, attempts=0)
-        db.session.add(row)
-    else:
+    if row is not None:
         start = row.window_start
         if start.tzinfo is None:  # SQLite returns naive datetimes
             start = start.replace(tzinfo=now.tzinfo)
         if now - start > window:
             row.window_start, row.attempts = now, 0
-    row.attempts += 1
-    return row.attempts
+    if add:
+        if row is None:
+            row = RateLimit(bucket=bucket, window_start=now, attempts=0)
+            db.session.add(row)
+        row.attempts += 1
+    return row.attempts if row else 0
 
 
 def join_with_pin(code: str, pin: str, table: int | None) -> tuple[Event, str, ApiKey]:
     """Exchange the event code and PIN for a runner key (for one table when given).
 
-    Guesses are limited per event and table, not per address: every phone in a venue
+    Wrong guesses are limited per event and table, not per address: every phone in a venue
     shares one address, and a guesser can change address but not the event they attack.
     """
     event = find_by_code(code)
     lock_event(event.id, bump=False)
     bucket = f"pin:{event.id}:{table or 0}"
-    attempts = _count_attempt(bucket)
     limit = current_app.config["PIN_ATTEMPTS"]
-    if attempts > limit:
-        db.session.commit()
-        wait = current_app.config["PIN_WINDOW_SECONDS"] // 60
+    if _failures(bucket) >= limit:
+        wait = max(current_app.config["PIN_WINDOW_SECONDS"] // 60, 1)
         raise Problem(429, f"Too many wrong PINs for this event. Wait {wait} minutes or ask "
                       "the organizer for a runner link.", code="too-many-attempts",
                       headers={"Retry-After": str(current_app.config["PIN_WINDOW_SECONDS"])})
-    if not secrets.compare_digest(pin.strip(), event.join_pin):
+    if not secrets.compare_digest(pin.strip().encode(), event.join_pin.encode()):
+        _failures(bucket, add=True)
         db.session.commit()
         raise Problem(403, "That PIN is not right for this event. Check the PIN with the "
                       "organizer.", code="wrong-pin")
