@@ -22,6 +22,13 @@ def init_web(app: Flask) -> None:
     pwa = Path(app.config["PWA_DIR"])
     origins = {o.strip() for o in app.config.get("CORS_ORIGINS", "").split(",") if o.strip()}
 
+    @app.get("/api/docs/redoc.standalone.js")
+    def redoc_script():
+        # ReDoc, vendored (see api/static/redoc/README): the docs page loads nothing remote.
+        response = send_from_directory(Path(__file__).parent / "static" / "redoc",
+                                       "redoc.standalone.js", max_age=86400)
+        return response
+
     @app.get("/")
     def index():
         return _send(pwa, "index.html")
