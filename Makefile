@@ -37,10 +37,10 @@ test: setup-dev
 	scripts/ensure-chromium
 	$(BIN)/python -m pytest --cov=api --cov-branch --cov-report=term $(PYTEST_ARGS)
 	$(BIN)/python -m coverage report --include='api/rules/*' --fail-under=95
-	$(BIN)/ruff check api tests bench
+	$(BIN)/ruff check api tests scripts $(wildcard bench)
 
 lint: setup-dev
-	$(BIN)/ruff check api tests bench
+	$(BIN)/ruff check api tests scripts $(wildcard bench)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .coverage .hypothesis

@@ -43,8 +43,8 @@ class ProblemSchema(ma.Schema):
 
 def _body(status: int, title: str, detail: str, code: str | None = None,
           errors: dict | None = None, **extra) -> dict:
-    body = {"type": f"https://euchre.example/problems/{code}" if code else "about:blank",
-            "title": title, "status": status, "detail": detail}
+    # "about:blank": the title is the HTTP status in words; `code` names the exact reason.
+    body = {"type": "about:blank", "title": title, "status": status, "detail": detail}
     if code:
         body["code"] = code
     if errors:
