@@ -17,3 +17,17 @@ def require_or_skip(available: bool, what: str) -> None:
     if IN_CI:
         pytest.fail(f"{what} is required when CI=true", pytrace=False)
     pytest.skip(f"{what} is not available (it is required when CI=true)")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--run-slow", action="store_true",
+                     help="run the slow fault and fuzz tests (always on under CI=true)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if IN_CI or config.getoption("--run-slow"):
+        return
+    slow = pytest.mark.skip(reason="slow: runs under CI=true or with --run-slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(slow)

@@ -1,0 +1,104 @@
+"""A real server for fault tests: gunicorn processes on 127.0.0.1 over a fresh database."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """gunicorn (gthread) serving the app; its workers can be killed and are respawned."""
+
+    def __init__(self, database_url: str, workers: int = 3, threads: int = 4):
+        self.database_url = database_url
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.workers = workers
+        self.threads = threads
+        self.process: subprocess.Popen | None = None
+
+    def env(self) -> dict:
+        return {**os.environ, "DATABASE_URL": self.database_url, "PYTHONPATH": str(ROOT)}
+
+    def migrate(self) -> None:
+        subprocess.run([str(BIN / "flask"), "--app", "api", "db", "upgrade"], cwd=ROOT,
+                       env=self.env(), check=True, capture_output=True)
+
+    def start(self) -> LiveServer:
+        self.process = subprocess.Popen(
+            [str(BIN / "gunicorn"), "-k", "gthread", "--workers", str(self.workers),
+             "--threads", str(self.threads), "--bind", f"127.0.0.1:{self.port}",
+             "--graceful-timeout", "2", "--timeout", "30", "api:create_app()"],
+            cwd=ROOT, env=self.env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=2):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("the server did not start")
+
+    def worker_pids(self) -> list[int]:
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            return [int(p) for p in path.read_text().split()]
+        except (FileNotFoundError, ValueError):
+            return []
+
+    def kill_a_worker(self, rng) -> bool:
+        pids = self.worker_pids()
+        if not pids:
+            return False
+        try:
+            os.kill(rng.choice(pids), signal.SIGKILL)
+        except ProcessLookupError:
+            return False
+        return True
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+def call(base: str, method: str, path: str, body=None, key: str | None = None,
+         timeout: float = 10, raw: bytes | None = None, content_type: str = "application/json"):
+    """One HTTP request; returns (status, parsed JSON or None). Network errors raise OSError."""
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    request = urllib.request.Request(base + path, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", content_type)
+    if key:
+        request.add_header("Authorization", f"Bearer {key}")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            text = response.read()
+            return response.status, json.loads(text) if text else None
+    except urllib.error.HTTPError as error:
+        text = error.read()
+        try:
+            return error.code, json.loads(text) if text else None
+        except ValueError:
+            return error.code, None
