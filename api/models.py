@@ -14,6 +14,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    TypeDecorator,
     UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -25,7 +26,25 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-Timestamp = DateTime(timezone=True)
+class UTCDateTime(TypeDecorator):
+    """A timestamp that always comes back as an aware UTC datetime, whatever the backend
+    (SQLite keeps no time zone and would hand back naive ones)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value
+
+    def process_result_value(self, value, dialect):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value
+
+
+Timestamp = UTCDateTime()
 
 
 class Event(db.Model):

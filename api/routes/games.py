@@ -17,15 +17,14 @@ from ..schemas import (
     SignOffSchema,
 )
 from ..services import games as service
-from ..services.common import get_game
 
 blp = Blueprint("games", __name__, url_prefix="/api/games/<int:game_id>",
                 description="Games and hands")
 
 
 def _runner(game_id: int):
-    game = get_game(game_id)
-    return require(game.event_id, "runner", table=game.match.table)
+    event_id, table = service.where_is(game_id)
+    return require(event_id, "runner", table=table)
 
 
 def _with_etag(view: dict, status: int = 200):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import joinedload, selectinload
 
 from ..auth import Principal
 from ..db import db
-from ..models import AuditEntry, Event, Game, Match, Player, Round, Team
+from ..models import AuditEntry, Event, Game, Match, Player, Round, Seat, Team
 from ..problems import Problem
 from ..rules.presets import Preset, preset_from_parameters
 
@@ -34,31 +36,43 @@ def lock_event(event_id: int, *, bump: bool = True) -> Event:
     With `bump=False` the row is only locked (for writes nobody watching needs to see).
     """
     if not bump:
-        event = db.session.execute(
-            select(Event).where(Event.id == event_id).with_for_update()
-            .execution_options(populate_existing=True)).scalar_one_or_none()
-        if event is None:
-            raise not_found(f"Event {event_id}")
-        return event
-    done = db.session.execute(
-        update(Event).where(Event.id == event_id).values(revision=Event.revision + 1)
-        .returning(Event.revision)
-    ).scalar_one_or_none()
-    if done is None:
+        query = select(Event).where(Event.id == event_id).with_for_update()
+    else:
+        # One statement: take the lock, bump the revision and load the row.
+        query = (update(Event).where(Event.id == event_id)
+                 .values(revision=Event.revision + 1).returning(Event))
+    event = db.session.execute(
+        query, execution_options={"populate_existing": True}).scalar_one_or_none()
+    if event is None:
         raise not_found(f"Event {event_id}")
-    event = db.session.get(Event, event_id, populate_existing=True)
     return event
 
 
 def preset_of(event: Event) -> Preset:
-    return preset_from_parameters(event.preset_key, event.parameters)
+    return _preset(event.preset_key, json.dumps(event.parameters, sort_keys=True))
 
 
-def get_game(game_id: int, *, lock: bool = False) -> Game:
-    query = select(Game).where(Game.id == game_id)
-    if lock:
-        query = query.execution_options(populate_existing=True)
-    game = db.session.execute(query).scalar_one_or_none()
+@lru_cache(maxsize=256)
+def _preset(key: str, parameters: str) -> Preset:
+    # Presets are immutable, so one per distinct stored format is built once per process.
+    return preset_from_parameters(key, json.loads(parameters))
+
+
+GAME_LOADS = (
+    joinedload(Game.match).joinedload(Match.round),
+    joinedload(Game.match).selectinload(Match.seats).joinedload(Seat.player),
+    joinedload(Game.match).selectinload(Match.games),
+    joinedload(Game.match).joinedload(Match.team_a),
+    joinedload(Game.match).joinedload(Match.team_b),
+    selectinload(Game.hands),
+)
+
+
+def get_game(game_id: int) -> Game:
+    """A game with everything its screen and its rules need, loaded in a few queries.
+    Writers lock the event first and load the game after, so what they read is current."""
+    query = select(Game).where(Game.id == game_id).options(*GAME_LOADS)
+    game = db.session.execute(query).unique().scalar_one_or_none()
     if game is None:
         raise not_found(f"Game {game_id}")
     return game

@@ -7,6 +7,7 @@ import hashlib
 import json
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ..auth import ORGANIZER, Principal, require
 from ..db import db
@@ -86,7 +87,24 @@ def side_players(match: Match) -> dict[str, list[Seat]]:
 
 
 def refresh_results(game: Game, preset: Preset) -> None:
-    """Rewrite the game's rows in `results`, which the standings read."""
+    """Keep the game's rows in `results` (which the standings read) in step with the game:
+    updated in place after a hand, written afresh when the game has none yet."""
+    won = {side: (None if game.winner is None else game.winner == side) for side in "AB"}
+    points = {"A": game.points_a, "B": game.points_b}
+    updated = 0
+    for side, other in (("A", "B"), ("B", "A")):
+        updated += db.session.execute(
+            update(Result).where(Result.game_id == game.id, Result.side == side)
+            .values(points=points[side], against=points[other], won=won[side],
+                    forfeited=game.forfeited_by is not None)
+            .execution_options(synchronize_session=False)).rowcount
+    if updated:
+        return
+    write_results(game, preset)
+
+
+def write_results(game: Game, preset: Preset) -> None:
+    """Write the game's rows in `results` from scratch (after seating or a seat change)."""
     db.session.execute(delete(Result).where(Result.game_id == game.id))
     match = game.match
     round_ = match.round
@@ -235,6 +253,25 @@ def read_game(game_id: int) -> dict:
 
 # --- writing --------------------------------------------------------------------------------
 
+def commit_and_view(game: Game) -> dict:
+    """Build the answer from the rows as they will be committed, then commit: reading after
+    the commit would reload everything (and, on SQLite, take the write lock again)."""
+    db.session.flush()
+    view = game_view(game)
+    db.session.commit()
+    return view
+
+
+def where_is(game_id: int) -> tuple[int, int]:
+    """A game's event and table, for checking a key before anything else is loaded."""
+    row = db.session.execute(
+        select(Game.event_id, Match.table).join(Match, Game.match_id == Match.id)
+        .where(Game.id == game_id)).first()
+    if row is None:
+        raise not_found(f"Game {game_id}")
+    return row.event_id, row.table
+
+
 def fingerprint(body: dict) -> str:
     canonical = {k: body.get(k) for k in HAND_FIELDS}
     return hashlib.sha256(json.dumps(canonical, sort_keys=True, default=str).encode()).hexdigest()
@@ -243,7 +280,6 @@ def fingerprint(body: dict) -> str:
 def _writable(game: Game, principal: Principal, *, organizer_override: bool = True) -> None:
     """May this key change this game now? Runners not once it is signed off or its round
     closed; the organizer always (corrections), with the change audited."""
-    require(game.event_id, "runner", table=game.match.table)
     if principal.role == ORGANIZER and organizer_override:
         return
     round_ = game.match.round
@@ -258,10 +294,13 @@ def _writable(game: Game, principal: Principal, *, organizer_override: bool = Tr
 
 
 def _locked_game(game_id: int) -> tuple[Event, Game, Preset]:
+    """Lock the game's event first, then load the game: what is read is what is current."""
+    event_id = db.session.execute(
+        select(Game.event_id).where(Game.id == game_id)).scalar_one_or_none()
+    if event_id is None:
+        raise not_found(f"Game {game_id}")
+    event = lock_event(event_id)
     game = get_game(game_id)
-    event = lock_event(game.event_id)
-    game = get_game(game_id, lock=True)
-    db.session.refresh(game)
     return event, game, preset_of(event)
 
 
@@ -306,8 +345,16 @@ def record_hand(game_id: int, principal: Principal, body: dict) -> tuple[dict, b
     game.hands.append(hand)
     game.entries = number
     save_game(game, preset, state)
-    db.session.commit()
-    return game_view(game), True
+    try:
+        return commit_and_view(game), True
+    except IntegrityError:
+        # The same id was stored for another event's game at the same moment (its lock is
+        # not ours): answer as for any reused id.
+        db.session.rollback()
+        existing = db.session.get(Hand, hand_id)
+        if existing is None:
+            raise
+        return _replayed(existing, game_id, print_), False
 
 
 def _replayed(existing: Hand, game_id: int, print_: str) -> dict:
@@ -358,8 +405,7 @@ def edit_hand(game_id: int, hand_id: str, principal: Principal, body: dict,
     save_game(game, preset, state)
     audit(event.id, principal, "edit-hand", "hand", hand.id, before=before,
           after=hand_view(hand), round_number=game.match.round.number, table=game.match.table)
-    db.session.commit()
-    return game_view(game)
+    return commit_and_view(game)
 
 
 def delete_hand(game_id: int, hand_id: str, principal: Principal, if_match: str | None) -> dict:
@@ -383,8 +429,7 @@ def delete_hand(game_id: int, hand_id: str, principal: Principal, if_match: str 
     save_game(game, preset, state)
     audit(event.id, principal, "delete-hand", "hand", hand_id, before=before,
           round_number=game.match.round.number, table=game.match.table)
-    db.session.commit()
-    return game_view(game)
+    return commit_and_view(game)
 
 
 def enter_sheet(game_id: int, principal: Principal, body: dict) -> dict:
@@ -410,8 +455,7 @@ def enter_sheet(game_id: int, principal: Principal, body: dict) -> dict:
         audit(event.id, principal, "edit-sheet", "game", game.id, before=before,
               after={"points": [game.points_a, game.points_b], "bumps": game.bumps},
               round_number=game.match.round.number, table=game.match.table)
-    db.session.commit()
-    return game_view(game)
+    return commit_and_view(game)
 
 
 def clear_sheet(game_id: int, principal: Principal) -> dict:
@@ -425,8 +469,7 @@ def clear_sheet(game_id: int, principal: Principal) -> dict:
     save_game(game, preset, compute_state(game, [], preset))
     audit(event.id, principal, "clear-sheet", "game", game.id, before=before,
           round_number=game.match.round.number, table=game.match.table)
-    db.session.commit()
-    return game_view(game)
+    return commit_and_view(game)
 
 
 def settle_tie(game_id: int, principal: Principal, method: str, winner: str) -> dict:
@@ -444,8 +487,7 @@ def settle_tie(game_id: int, principal: Principal, method: str, winner: str) -> 
     audit(event.id, principal, "settle-tie", "game", game.id, before=before,
           after={"method": method, "winner": winner},
           round_number=game.match.round.number, table=game.match.table)
-    db.session.commit()
-    return game_view(game)
+    return commit_and_view(game)
 
 
 def sign_off(game_id: int, principal: Principal, signed_by: str) -> dict:
@@ -465,8 +507,7 @@ def sign_off(game_id: int, principal: Principal, signed_by: str) -> dict:
         match.signed_off_at, match.signed_off_by = game.signed_off_at, signed_by
     audit(event.id, principal, "sign-off", "game", game.id, after={"signed_by": signed_by},
           round_number=match.round.number, table=match.table)
-    db.session.commit()
-    return game_view(game)
+    return commit_and_view(game)
 
 
 def reopen(game_id: int, principal: Principal) -> dict:
@@ -478,16 +519,14 @@ def reopen(game_id: int, principal: Principal) -> dict:
     game.match.signed_off_at = game.match.signed_off_by = None
     audit(event.id, principal, "reopen", "game", game.id, before=before,
           round_number=game.match.round.number, table=game.match.table)
-    db.session.commit()
-    return game_view(game)
+    return commit_and_view(game)
 
 
 def set_first_dealer(game_id: int, principal: Principal, seat: int | None) -> dict:
     event, game, preset = _locked_game(game_id)
     _writable(game, principal)
     game.first_dealer = seat
-    db.session.commit()
-    return game_view(game)
+    return commit_and_view(game)
 
 
 def games_of_round(round_: Round) -> list[Game]:

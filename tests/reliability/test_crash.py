@@ -49,7 +49,7 @@ class Runner:
             self.refused.append(("crashed", repr(error)))
 
     def _run(self) -> None:
-        for hand in range(HANDS_PER_GAME):
+        for _ in range(HANDS_PER_GAME):
             for game in self.games:
                 body = {"id": f"crash-{uuid.uuid4().hex}", "maker": self.rng.choice("AB"),
                         "tricks": self.rng.randint(0, 5)}
