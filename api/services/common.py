@@ -85,8 +85,18 @@ def get_match(match_id: int) -> Match:
     return match
 
 
+ROUND_LOADS = (
+    selectinload(Round.matches).selectinload(Match.seats).joinedload(Seat.player),
+    selectinload(Round.matches).selectinload(Match.games),
+    selectinload(Round.matches).joinedload(Match.team_a),
+    selectinload(Round.matches).joinedload(Match.team_b),
+)
+
+
 def get_round(round_id: int) -> Round:
-    round_ = db.session.get(Round, round_id)
+    """A round with its tables, seats, players and games, in a handful of queries."""
+    round_ = db.session.execute(
+        select(Round).where(Round.id == round_id).options(*ROUND_LOADS)).scalar_one_or_none()
     if round_ is None:
         raise not_found(f"Round {round_id}")
     return round_

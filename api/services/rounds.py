@@ -450,8 +450,11 @@ def plan_view(plan: Plan, event: Event) -> dict:
 
 
 def list_rounds(event_id: int) -> list[Round]:
+    from .common import ROUND_LOADS
+
     return list(db.session.execute(
-        select(Round).where(Round.event_id == event_id).order_by(Round.number)).scalars())
+        select(Round).where(Round.event_id == event_id).order_by(Round.number)
+        .options(*ROUND_LOADS)).scalars())
 
 
 def player_names(event: Event) -> dict[int, str]:
