@@ -1,0 +1,25 @@
+"""The read ceiling: a minimal WSGI app that answers a static JSON file (a real leaderboard's
+bytes, written by the benchmark) with an ETag and 304 for a matching If-None-Match.
+
+It runs under the same gunicorn, the same gunicorn.conf.py and the same worker count as the
+app, so the difference between the two is what the app does per request.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_BODY = Path(os.environ.get("BENCH_STATIC_FILE", "/dev/null")).read_bytes()
+_TAG = '"static-1"'
+_HEADERS_200 = [("Content-Type", "application/json"), ("Content-Length", str(len(_BODY))),
+                ("ETag", _TAG)]
+_HEADERS_304 = [("ETag", _TAG)]
+
+
+def app(environ, start_response):
+    if environ.get("HTTP_IF_NONE_MATCH") == _TAG:
+        start_response("304 Not Modified", _HEADERS_304)
+        return [b""]
+    start_response("200 OK", _HEADERS_200)
+    return [_BODY]
