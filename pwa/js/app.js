@@ -1,0 +1,44 @@
+/** Start the app: the service worker, the outbox's triggers, the "not sent" badge, the router. */
+
+import * as api from './api.js';
+import {banner, h} from './dom.js';
+import * as router from './router.js';
+
+async function updateBadge() {
+  const badge = document.getElementById('outbox-badge');
+  if (!badge) return;
+  const {pending, refused} = await api.outboxCounts();
+  badge.hidden = pending + refused === 0;
+  badge.classList.toggle('has-refused', refused > 0);
+  const parts = [];
+  if (pending) parts.push(`${pending} not sent`);
+  if (refused) parts.push(`${refused} refused`);
+  badge.textContent = `⟳ ${parts.join(' · ')}`;
+  badge.setAttribute('aria-label', `${parts.join(', ')}: show the hands waiting on this phone`);
+}
+
+async function showKeyProblem({eventId}) {
+  const detail = await api.keyProblem(eventId);
+  if (!detail) return;
+  const mine = await api.keysOf(eventId);
+  banner(h('p', {}, `${detail} Hands entered on this phone are kept and will be sent once a `
+    + 'working key is here. ',
+  h('a', {href: `/?event=${eventId}&rejoin=1${mine[0]?.table ? `&table=${mine[0].table}` : ''}`},
+    'Join again')));
+}
+
+function start() {
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.register('/sw.js', {scope: '/'}).catch(() => {
+      // Without a service worker the app still works online; offline start needs it.
+    });
+  }
+  api.on('outbox', updateBadge);
+  api.on('key-needed', showKeyProblem);
+  api.on('keys', () => banner(null));
+  updateBadge();
+  api.startOutbox();
+  router.start();
+}
+
+start();

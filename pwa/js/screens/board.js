@@ -1,0 +1,113 @@
+/**
+ * The public leaderboard on a phone: live (polled with If-None-Match), searchable, with a
+ * followed player pinned on top, per-round scores and links to each player's scoresheet.
+ */
+
+import * as api from '../api.js';
+import {button, h, hidden, mount, setTitle} from '../dom.js';
+import {agoWords, clockLevel, clockText, matchesSearch, movement, roundKeys} from '../words.js';
+import {roundClock} from './clock.js';
+
+export async function render(main, {eventId}) {
+  const id = Number(eventId);
+  setTitle('Leaderboard');
+  const s = {board: null, query: '', follow: await api.followed(id), checkedAt: null,
+    changedAt: null, offline: false, teams: null};
+
+  const search = h('input', {id: 'board-search', type: 'search', class: 'input',
+    autocomplete: 'off', placeholder: 'Name', oninput: () => { s.query = search.value; drawRows(); }});
+  const updated = h('p', {class: 'updated', 'aria-live': 'off'});
+  const clock = h('p', {class: 'clock', hidden: true});
+  const pinned = h('div', {class: 'pinned'});
+  const list = h('ol', {class: 'board', 'aria-label': 'Standings'});
+  const title = h('h1', {class: 'page-title'}, 'Leaderboard');
+  mount(main, title, h('div', {class: 'board-tools'}, clock,
+    h('label', {for: 'board-search'}, 'Search by name'), search, updated), pinned, list,
+  h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/projector`}, 'Projector mode')));
+
+  // Team events: a row is a team; link each member's scoresheet by their player id.
+  async function memberIds() {
+    if (s.teams || s.board?.entry !== 'team') return;
+    try {
+      const {data} = await api.getTeams(id);
+      s.teams = new Map(data.map((t) => [t.id, t.members]));
+      drawRows();
+    } catch { /* no links for members then */ }
+  }
+
+  function sheetLinks(row) {
+    if (s.board.entry !== 'team') {
+      return [h('a', {href: `/e/${id}/players/${row.entrant_id}`}, 'Scoresheet',
+        hidden(` of ${row.name}`))];
+    }
+    const members = s.teams?.get(row.entrant_id) || [];
+    return members.map((m) => h('a', {href: `/e/${id}/players/${m.id}`}, `${m.name}'s scoresheet`));
+  }
+
+  function rowEl(row, keys, isPinned = false) {
+    const move = movement(row.movement);
+    const followed = s.follow === row.entrant_id;
+    return h('li', {class: ['board-row', followed && 'followed', row.prize && 'prize',
+      row.withdrawn && 'withdrawn'], 'data-entrant': row.entrant_id},
+    h('span', {class: 'place'}, row.shared ? `=${row.place}` : String(row.place)),
+    h('span', {class: 'who'},
+      h('span', {class: 'name'}, row.name),
+      row.members?.length ? h('span', {class: 'members'}, row.members.join(' & ')) : null,
+      h('span', {class: 'rounds'}, keys.map((k) => h('span', {class: 'round-score'},
+        `R${k} ${row.rounds[k] ?? '–'}`))),
+      h('span', {class: 'links'}, sheetLinks(row))),
+    move.mark ? h('span', {class: ['move', row.movement > 0 ? 'up' : 'down']},
+      h('span', {'aria-hidden': 'true'}, move.mark), hidden(move.words)) : h('span', {class: 'move'}),
+    h('span', {class: 'total'}, String(row.total), hidden(' points')),
+    button(followed ? '★' : '☆', async () => {
+      s.follow = followed ? null : row.entrant_id;
+      await api.follow(id, s.follow);
+      drawRows();
+    }, {class: 'follow', 'aria-pressed': String(followed),
+      'aria-label': `${followed ? 'Stop following' : 'Follow'} ${row.name}`,
+      'data-pinned': isPinned ? 'true' : null}));
+  }
+
+  function drawRows() {
+    if (!s.board) return;
+    const keys = roundKeys(s.board.rows);
+    const rows = s.board.rows.filter((row) => matchesSearch(row, s.query));
+    const mine = s.board.rows.find((row) => row.entrant_id === s.follow);
+    mount(pinned, mine ? [h('h2', {class: 'pinned-title'}, 'Following'),
+      h('ol', {class: 'board'}, rowEl(mine, keys, true))] : null);
+    mount(list, rows.length ? rows.map((row) => rowEl(row, keys))
+      : h('li', {class: 'empty'}, s.query ? 'Nobody by that name.' : 'No scores yet.'));
+  }
+
+  function drawMeta() {
+    if (!s.board) return;
+    title.textContent = s.board.event_name;
+    setTitle(`${s.board.event_name}: leaderboard`);
+    const cr = s.board.current_round;
+    const left = clockState.secondsLeft();
+    clock.hidden = !cr;
+    if (cr) {
+      clock.className = `clock clock-${clockLevel(left)}`;
+      clock.textContent = `${cr.label}${left === null ? '' : ` · ${clockText(left)} left`}`;
+    }
+    updated.textContent = s.checkedAt
+      ? `${s.offline ? 'No network · last ' : 'Live · '}updated ${agoWords(Date.now() - s.checkedAt)}`
+      : '';
+  }
+
+  const clockState = roundClock();
+  const stopPoll = api.pollLeaderboard(id, (board, info) => {
+    s.offline = !info.fresh;
+    if (info.checkedAt) s.checkedAt = info.checkedAt;
+    if (board) {
+      s.board = board;
+      s.changedAt = info.checkedAt || Date.now();
+      clockState.update(board.current_round?.clock);
+      drawRows();
+      memberIds();
+    }
+    drawMeta();
+  });
+  const tick = setInterval(drawMeta, 1000);
+  return () => { stopPoll(); clearInterval(tick); };
+}

@@ -1,0 +1,455 @@
+/**
+ * One table's game, as the runner enters it: the score, two taps per hand (maker, then tricks),
+ * "alone", a guided renege, undo/edit/delete, and the end of the game (winner, tie settlement,
+ * sign-off, the WEC game sheet). Every number shown comes from the server's answers.
+ */
+
+import * as api from '../api.js';
+import {button, h, hidden, mount, setTitle, toast} from '../dom.js';
+import {
+  outcomeWords, pendingWords, progressWords, seatName, seats, tricksLabel, tricksRows,
+} from '../words.js';
+
+const SIDES = ['A', 'B'];
+const freshSelection = () => ({maker: null, alone: false, loner: null});
+
+export async function render(main, {eventId, gameId}) {
+  const gid = Number(gameId);
+  const eid = Number(eventId);
+  const s = {
+    game: null, fresh: true, format: null, pending: [], refused: [], sel: freshSelection(),
+    renege: null, edit: null, confirmDelete: null, dealerPicker: false, settleMethod: null,
+    notice: null, lastOutcome: null, busy: false,
+  };
+
+  mount(main, h('p', {class: 'loading'}, 'Loading the game…'));
+  try {
+    const [{data: game, fresh}, {data: event}] = await Promise.all([api.getGame(gid),
+      api.getEvent(eid)]);
+    Object.assign(s, {game, fresh, format: event.format, eventName: event.name});
+  } catch (error) {
+    mount(main, h('p', {class: 'error', role: 'alert'}, error.message),
+      h('a', {class: 'btn', href: `/e/${eid}/run`}, 'Back to your tables'));
+    return;
+  }
+
+  const handValues = () => s.format?.hand_values || [];
+  const bumps = () => Boolean(s.format?.parameters?.bumps);
+  const sideName = (side) => s.game.sides[side]?.name || side;
+
+  // --- loading and saving -------------------------------------------------------------------
+  async function refreshNotSent() {
+    Object.assign(s, await api.notSent(gid));
+  }
+
+  async function reload() {
+    try {
+      const {data, fresh} = await api.getGame(gid);
+      s.game = data;
+      s.fresh = fresh;
+    } catch (error) {
+      s.notice = {kind: 'error', text: error.message};
+    }
+  }
+
+  async function saveHand(body) {
+    const label = pendingWords(body, s.game.sides, handValues());
+    s.sel = freshSelection();
+    s.renege = null;
+    const {handId, result} = await api.enterHand(s.game, body,
+      `Table ${s.game.table}: ${label}`);
+    await refreshNotSent();
+    draw();
+    const undo = {label: 'Undo', run: () => undoHand(handId)};
+    const outcome = await result;
+    if (outcome.state === 'sent') {
+      const hand = outcome.game.hands.find((x) => x.id === handId);
+      s.lastOutcome = hand ? outcomeWords(hand.outcome, outcome.game.sides) : null;
+      toast(s.lastOutcome || 'Saved.', undo);
+    } else if (outcome.state === 'queued') {
+      s.lastOutcome = null;
+      toast(outcome.reason === 'key'
+        ? 'Kept on this phone: the key no longer works. Join again to send it.'
+        : 'Saved on this phone, not sent yet: it goes when the network is back.', undo,
+      {kind: 'warn'});
+    } else if (outcome.state === 'refused') {
+      toast(`Not accepted: ${outcome.detail} The hand is kept under "Refused".`, null,
+        {kind: 'error', ms: 12000});
+    }
+    await refreshNotSent();
+    draw();
+  }
+
+  async function undoHand(handId) {
+    try {
+      const where = await api.undoHand(s.game, handId);
+      s.lastOutcome = null;
+      toast(where === 'phone' ? 'Undone: that hand never left this phone.' : 'Undone: the hand was deleted.');
+    } catch (error) {
+      await explain(error, 'undo');
+    }
+    await refreshNotSent();
+    draw();
+  }
+
+  /** Say why a change did not happen; a stale one reloads the game and keeps what was typed. */
+  async function explain(error, what) {
+    if (error instanceof api.ApiError && error.status === 412) {
+      await reload();
+      s.notice = {kind: 'warn', text: `Someone changed this game on another phone while you were `
+        + `working on it, so your ${what} was not applied. The game is reloaded above`
+        + `${s.edit ? '; your edit is still here: check it and tap Save again' : ': check the hands and try again'}.`};
+    } else if (error instanceof api.OfflineError) {
+      s.notice = {kind: 'warn', text: `No network: the ${what} needs the server. Try again when `
+        + 'the network is back (new hands can still be entered).'};
+    } else {
+      s.notice = {kind: 'error', text: error.message};
+    }
+  }
+
+  async function act(what, work) {
+    if (s.busy) return;
+    s.busy = true;
+    s.notice = null;
+    draw();
+    try {
+      await work();
+    } catch (error) {
+      await explain(error, what);
+    } finally {
+      s.busy = false;
+      draw();
+    }
+  }
+
+  // --- pieces of the screen -----------------------------------------------------------------
+  function header() {
+    const g = s.game;
+    const dealer = g.dealer ? seatName(g, g.dealer) : '';
+    return h('section', {class: 'game-head', 'aria-label': 'Game'},
+      h('h1', {class: 'game-title'}, `Table ${g.table} · ${g.round.label}`,
+        g.match.games_planned > 1 ? ` · game ${g.number}` : ''),
+      h('p', {class: 'game-progress'}, `${g.format.description} · ${progressWords(g)}`),
+      dealer ? h('p', {class: 'deal'}, `Deal: ${dealer}`)
+        : !g.over && button('Who deals first?', () => { s.dealerPicker = !s.dealerPicker; draw(); },
+          {class: 'btn-small', 'aria-expanded': String(s.dealerPicker), 'data-k': 'dealer'}),
+      s.dealerPicker && !dealer && h('div', {class: 'choice-grid'}, seats(g).map((p) =>
+        button(p.name, () => act('dealer', async () => {
+          s.game = await api.setDealer(s.game, p.seat);
+          s.dealerPicker = false;
+        }), {'data-k': `dealer-${p.seat}`}))));
+  }
+
+  function scores() {
+    const g = s.game;
+    return h('section', {class: 'scores', 'aria-label': 'Score'}, SIDES.map((side) =>
+      h('div', {class: ['side', `side-${side.toLowerCase()}`, g.winner === side && 'winner']},
+        h('p', {class: 'side-name'}, sideName(side)),
+        h('p', {class: 'side-points', 'data-side': side}, hidden(`${sideName(side)}: `),
+          String(g.points[side]), hidden(' points')))));
+  }
+
+  function status() {
+    const items = [];
+    if (!s.fresh) items.push(h('p', {class: 'note'}, 'No network: this is the last known score.'));
+    if (s.pending.length) {
+      items.push(h('p', {class: 'note pending-note'}, h('a', {href: '/outbox'},
+        `${s.pending.length} hand${s.pending.length > 1 ? 's' : ''} not sent yet`),
+      ': the score above is what the server has so far.'));
+    }
+    if (s.refused.length) {
+      items.push(h('p', {class: 'error'}, h('a', {href: '/outbox'},
+        `${s.refused.length} hand${s.refused.length > 1 ? 's' : ''} refused by the server`),
+      ': see why, then try again or discard.'));
+    }
+    if (s.lastOutcome) items.push(h('p', {class: 'last-outcome', 'aria-live': 'polite'}, s.lastOutcome));
+    if (s.notice) {
+      items.push(h('p', {class: s.notice.kind === 'error' ? 'error' : 'note warn', role: 'alert'},
+        s.notice.text));
+    }
+    return items;
+  }
+
+  function sideButtons(current, pick, key) {
+    return h('div', {class: 'choice-grid'}, SIDES.map((side) => button(sideName(side),
+      () => pick(side), {'aria-pressed': String(current === side), class: 'btn-choice',
+        'data-k': `${key}-${side}`})));
+  }
+
+  function lonerButtons(maker, current, pick, key) {
+    const players = s.game.sides[maker]?.players || [];
+    return [h('p', {class: 'q'}, 'Who went alone?'),
+      h('div', {class: 'choice-grid'}, players.map((p) => button(p.name, () => pick(p.seat),
+        {'aria-pressed': String(current === p.seat), class: 'btn-choice',
+          'data-k': `${key}-${p.seat}`})))];
+  }
+
+  function tricksButtons(alone, enabled, pick, current = null, key = 'tricks') {
+    return h('div', {class: 'tricks-grid'}, tricksRows(handValues(), alone).map((row) =>
+      button([h('span', {class: 'tricks-n'}, String(row.tricks)),
+        h('span', {class: 'tricks-l'}, tricksLabel(row).split(' · ')[1])], () => pick(row.tricks), {
+        disabled: !enabled, class: ['btn-tricks', `result-${row.result}`],
+        'aria-label': tricksLabel(row),
+        'aria-pressed': current === null ? null : String(current === row.tricks),
+        'data-k': `${key}-${row.tricks}`, 'data-tricks': row.tricks})));
+  }
+
+  function handBody(sel, tricks, renege = null) {
+    const body = {maker: sel.maker, tricks, alone: sel.alone};
+    if (sel.alone && sel.loner) body.loner_seat = sel.loner;
+    if (renege) body.renege = renege;
+    return body;
+  }
+
+  function entry() {
+    const sel = s.sel;
+    const needLoner = bumps() && sel.alone;
+    const ready = sel.maker && (!needLoner || sel.loner);
+    const lastId = s.pending.at(-1)?.handId || s.game.hands.at(-1)?.id;
+    return h('section', {class: 'entry', 'aria-label': 'Enter a hand'},
+      h('h2', {class: 'q'}, 'Who called trump?'),
+      sideButtons(sel.maker, (side) => { sel.maker = side; sel.loner = null; draw(); }, 'maker'),
+      button('Alone', () => { sel.alone = !sel.alone; sel.loner = null; draw(); },
+        {'aria-pressed': String(sel.alone), class: 'btn-toggle', 'data-k': 'alone'}),
+      needLoner && sel.maker && lonerButtons(sel.maker, sel.loner,
+        (seat) => { sel.loner = seat; draw(); }, 'loner'),
+      h('h2', {class: 'q'}, 'Tricks the makers took'),
+      !sel.maker && h('p', {class: 'hint'}, 'First tap who called trump.'),
+      tricksButtons(sel.alone, ready && !s.busy, (tricks) => saveHand(handBody(sel, tricks))),
+      h('div', {class: 'row-actions'},
+        button('Renege…', () => { s.renege = {maker: sel.maker, alone: sel.alone, loner: sel.loner};
+          draw(); }, {'data-k': 'renege'}),
+        lastId && button('Undo last hand', () => undoHand(lastId), {'data-k': 'undo-last'})));
+  }
+
+  function renegeFlow() {
+    const r = s.renege;
+    const needLoner = bumps() && r.alone;
+    const steps = [h('h2', {class: 'q'}, 'Renege: who called trump?'),
+      sideButtons(r.maker, (side) => { r.maker = side; r.loner = null; draw(); }, 'rmaker'),
+      h('div', {class: 'choice-grid'},
+        button('Not alone', () => { r.alone = false; r.loner = null; draw(); },
+          {'aria-pressed': String(!r.alone), class: 'btn-choice', 'data-k': 'r-notalone'}),
+        button('Alone', () => { r.alone = true; draw(); },
+          {'aria-pressed': String(r.alone), class: 'btn-choice', 'data-k': 'r-alone'}))];
+    if (r.maker && needLoner) steps.push(lonerButtons(r.maker, r.loner, (seat) => { r.loner = seat; draw(); }, 'rloner'));
+    if (r.maker && (!needLoner || r.loner)) {
+      steps.push(h('h2', {class: 'q'}, 'Who reneged?'),
+        sideButtons(r.by, (side) => { r.by = side; draw(); }, 'rby'));
+    }
+    if (r.by) {
+      steps.push(h('h2', {class: 'q'}, 'Was the renege claim upheld?'),
+        h('div', {class: 'choice-grid'},
+          button('Upheld', () => { r.upheld = true; draw(); },
+            {'aria-pressed': String(r.upheld === true), class: 'btn-choice', 'data-k': 'r-upheld'}),
+          button('Rejected', () => { r.upheld = false; draw(); },
+            {'aria-pressed': String(r.upheld === false), class: 'btn-choice', 'data-k': 'r-rejected'})));
+    }
+    if (r.upheld === true) {
+      steps.push(h('p', {class: 'hint'}, 'An upheld renege ends the hand: the tricks do not count.'),
+        button('Save the renege', () => saveHand(handBody(r, null, {by: r.by, upheld: true})),
+          {class: 'btn-primary', 'data-k': 'r-save'}));
+    } else if (r.upheld === false) {
+      steps.push(h('h2', {class: 'q'}, 'The hand stands: tricks the makers took'),
+        tricksButtons(r.alone, !s.busy,
+          (tricks) => saveHand(handBody(r, tricks, {by: r.by, upheld: false})), null, 'rtricks'));
+    }
+    steps.push(button('Cancel the renege', () => { s.renege = null; draw(); }, {'data-k': 'r-cancel'}));
+    return h('section', {class: 'entry renege', 'aria-label': 'Renege'}, steps);
+  }
+
+  function editPanel() {
+    const e = s.edit;
+    const needLoner = bumps() && e.alone;
+    const renegeValue = e.renege ? `${e.renege.by}-${e.renege.upheld ? 'upheld' : 'rejected'}` : '';
+    const renegeSelect = h('select', {id: 'edit-renege', class: 'input', onchange: (ev) => {
+      const [by, verdict] = ev.target.value.split('-');
+      e.renege = by ? {by, upheld: verdict === 'upheld'} : null;
+      draw();
+    }}, h('option', {value: ''}, 'No renege'),
+    SIDES.flatMap((side) => ['upheld', 'rejected'].map((verdict) => h('option', {
+      value: `${side}-${verdict}`, selected: renegeValue === `${side}-${verdict}`},
+    `Renege by ${sideName(side)}: ${verdict}`))));
+    const upheld = e.renege?.upheld === true;
+    const canSave = e.maker && (upheld || e.tricks !== null) && (!needLoner || e.loner);
+    return h('section', {class: 'entry edit', 'aria-label': `Edit hand ${e.number}`},
+      h('h2', {class: 'q'}, `Edit hand ${e.number}: who called trump?`),
+      sideButtons(e.maker, (side) => { e.maker = side; e.loner = null; draw(); }, 'emaker'),
+      button('Alone', () => { e.alone = !e.alone; e.loner = null; draw(); },
+        {'aria-pressed': String(e.alone), class: 'btn-toggle', 'data-k': 'ealone'}),
+      needLoner && e.maker && lonerButtons(e.maker, e.loner, (seat) => { e.loner = seat; draw(); }, 'eloner'),
+      h('label', {for: 'edit-renege', class: 'q'}, 'Renege'), renegeSelect,
+      !upheld && h('h2', {class: 'q'}, 'Tricks the makers took'),
+      !upheld && tricksButtons(e.alone, true, (tricks) => { e.tricks = tricks; draw(); }, e.tricks, 'etricks'),
+      h('div', {class: 'row-actions'},
+        button('Save the change', () => act('edit', async () => {
+          const body = handBody(e, upheld ? null : e.tricks, e.renege);
+          const game = await api.editHand(s.game, e.handId, body);
+          s.game = game;
+          const hand = game.hands.find((x) => x.id === e.handId);
+          s.edit = null;
+          s.lastOutcome = hand ? `Hand ${hand.number} now: ${outcomeWords(hand.outcome, game.sides)}` : null;
+          toast(s.lastOutcome || 'Changed.');
+        }), {class: 'btn-primary', disabled: !canSave || s.busy, 'data-k': 'e-save'}),
+        button('Cancel', () => { s.edit = null; s.notice = null; draw(); }, {'data-k': 'e-cancel'})));
+  }
+
+  function startEdit(hand) {
+    s.edit = {handId: hand.id, number: hand.number, maker: hand.maker, alone: hand.alone,
+      loner: hand.loner_seat, tricks: hand.tricks, renege: hand.renege};
+    s.renege = null;
+    s.notice = null;
+    draw();
+    document.querySelector('.entry.edit')?.scrollIntoView({block: 'start'});
+  }
+
+  function handsList() {
+    const g = s.game;
+    const editable = !g.signed_off && !g.from_sheet;
+    const items = g.hands.map((hand) => h('li', {class: 'hand', 'data-hand': hand.id},
+      h('span', {class: 'hand-no'}, `${hand.number}.`),
+      h('span', {class: 'hand-outcome'}, outcomeWords(hand.outcome, g.sides)),
+      editable && (s.confirmDelete === hand.id
+        ? h('span', {class: 'hand-actions'},
+          button('Delete', () => act('delete', async () => {
+            s.game = await api.deleteHand(s.game, hand.id);
+            s.confirmDelete = null;
+            toast(`Hand ${hand.number} deleted.`);
+          }), {class: 'btn-danger btn-small', 'aria-label': `Yes, delete hand ${hand.number}`}),
+          button('Keep', () => { s.confirmDelete = null; draw(); }, {class: 'btn-small'}))
+        : h('span', {class: 'hand-actions'},
+          button('Edit', () => startEdit(hand), {class: 'btn-small',
+            'aria-label': `Edit hand ${hand.number}`}),
+          button('Delete', () => { s.confirmDelete = hand.id; draw(); }, {class: 'btn-small',
+            'aria-label': `Delete hand ${hand.number}`})))));
+    const waiting = s.pending.map((entry) => h('li', {class: 'hand pending'},
+      h('span', {class: 'hand-no'}, '…'),
+      h('span', {class: 'hand-outcome'}, pendingWords(entry.body, g.sides, handValues()),
+        h('span', {class: 'tag'}, 'not sent yet')),
+      h('span', {class: 'hand-actions'}, button('Remove', () => undoHand(entry.handId),
+        {class: 'btn-small', 'aria-label': 'Remove this hand that was not sent'}))));
+    const refused = s.refused.map((entry) => h('li', {class: 'hand refused'},
+      h('span', {class: 'hand-no'}, '!'),
+      h('span', {class: 'hand-outcome'}, pendingWords(entry.body, g.sides, handValues()),
+        h('span', {class: 'tag tag-error'}, 'refused'), h('span', {class: 'reason'}, entry.detail)),
+      h('span', {class: 'hand-actions'}, h('a', {class: 'btn btn-small', href: '/outbox'}, 'Review'))));
+    return h('details', {class: 'hands', open: true},
+      h('summary', {class: 'btn'}, `Hands (${g.hands.length}${s.pending.length ? ` + ${s.pending.length} not sent` : ''})`),
+      h('ol', {class: 'hand-list'}, items, waiting, refused),
+      !g.hands.length && !s.pending.length && h('p', {class: 'hint'}, 'No hands yet.'));
+  }
+
+  function overPanel() {
+    const g = s.game;
+    const parts = [h('h2', {}, 'Game over')];
+    if (g.winner) {
+      parts.push(h('p', {class: 'winner-line'}, `${sideName(g.winner)} win`,
+        g.tie ? ` (level; ${g.tie.method === 'card-draw' ? 'card draw' : 'playoff hand'} won by ${sideName(g.tie.winner)})` : '',
+        g.end === 'time_called' ? ' · time was called' : ''));
+    } else if (g.forfeited_by) {
+      parts.push(h('p', {}, `Forfeited by ${sideName(g.forfeited_by)}.`));
+    }
+    if (g.needs_settlement) {
+      parts.push(h('p', {}, `Level at ${g.points.A}–${g.points.B}. Settle it by a playoff hand (its points do not count) or, when time is short, a card draw.`),
+        h('h3', {class: 'q'}, 'How was it settled?'),
+        h('div', {class: 'choice-grid'},
+          button('Playoff hand', () => { s.settleMethod = 'playoff-hand'; draw(); },
+            {'aria-pressed': String(s.settleMethod === 'playoff-hand'), class: 'btn-choice', 'data-k': 'm-playoff'}),
+          button('Card draw', () => { s.settleMethod = 'card-draw'; draw(); },
+            {'aria-pressed': String(s.settleMethod === 'card-draw'), class: 'btn-choice', 'data-k': 'm-draw'})));
+      if (s.settleMethod) {
+        parts.push(h('h3', {class: 'q'}, 'Who won it?'), h('div', {class: 'choice-grid'},
+          SIDES.map((side) => button(sideName(side), () => act('settlement', async () => {
+            s.game = await api.settleTie(s.game, s.settleMethod, side);
+            s.settleMethod = null;
+          }), {class: 'btn-choice', 'data-k': `settle-${side}`}))));
+      }
+    } else if (g.signed_off) {
+      parts.push(h('p', {class: 'signed'}, `✓ Signed off by ${g.signed_off_by}.`));
+    } else if (g.winner) {
+      const losers = SIDES.filter((x) => x !== g.winner);
+      parts.push(h('h3', {class: 'q'}, 'Sign-off: an opponent confirms the score'),
+        h('p', {class: 'hint'}, 'Tap your name to agree that this score is right.'),
+        h('div', {class: 'choice-grid'}, [...losers, g.winner].flatMap((side) =>
+          (g.sides[side]?.players || []).map((p) => button(p.name, () => act('sign-off', async () => {
+            s.game = await api.signOff(s.game, p.name);
+            toast(`Signed off by ${p.name}.`);
+          }), {class: 'btn-choice', 'aria-label': `Sign off as ${p.name}`})))));
+    }
+    const next = g.match.games.find((x) => !x.over && x.id !== g.id);
+    if (next) {
+      parts.push(h('a', {class: 'btn btn-primary', href: `/e/${eid}/games/${next.id}`},
+        `Next: game ${next.number}`));
+    }
+    parts.push(h('a', {class: 'btn', href: `/e/${eid}/run`}, 'Your tables'));
+    return h('section', {class: 'over', 'aria-label': 'Game over'}, parts);
+  }
+
+  function sheetPanel() {
+    const g = s.game;
+    if (!s.format?.parameters?.game_sheet || g.signed_off) return null;
+    if (g.from_sheet) {
+      return h('section', {class: 'card sheet'}, h('p', {}, 'Entered from the game sheet.'),
+        button('Remove the sheet entry', () => act('sheet', async () => {
+          s.game = await api.clearSheet(s.game);
+        }), {class: 'btn-small'}));
+    }
+    if (g.hands.length || s.pending.length) return null;
+    const input = (id, label) => [h('label', {for: id}, label),
+      h('input', {id, class: 'input', type: 'number', inputmode: 'numeric', min: 0, max: 1000,
+        required: true})];
+    const form = h('form', {class: 'form', onsubmit: (ev) => {
+      ev.preventDefault();
+      const value = (id) => Number(form.querySelector(`#${id}`).value || 0);
+      const sheet = {points: {A: value('sheet-a'), B: value('sheet-b')}, bumps: {}};
+      for (const p of seats(g)) {
+        const n = value(`sheet-bump-${p.seat}`);
+        if (n) sheet.bumps[String(p.seat)] = n;
+      }
+      act('game sheet', async () => { s.game = await api.putSheet(s.game, sheet); });
+    }},
+    input('sheet-a', `${sideName('A')}: final points`),
+    input('sheet-b', `${sideName('B')}: final points`),
+    h('fieldset', {}, h('legend', {}, 'Bumps (dollars) per player'),
+      seats(g).map((p) => input(`sheet-bump-${p.seat}`, `${p.name} (seat ${p.seat})`))),
+    h('button', {type: 'submit', class: 'btn btn-primary'}, 'Save the game sheet'));
+    return h('details', {class: 'card sheet'},
+      h('summary', {class: 'btn'}, 'Enter from the game sheet (final points and bumps)'), form);
+  }
+
+  // --- drawing ------------------------------------------------------------------------------
+  function draw() {
+    const focused = document.activeElement?.dataset?.k;
+    const g = s.game;
+    setTitle(s.eventName);
+    let panel;
+    if (s.edit) panel = editPanel();
+    else if (g.over || g.signed_off) panel = overPanel();
+    else if (s.renege) panel = renegeFlow();
+    else panel = entry();
+    const openHands = main.querySelector('details.hands');
+    mount(main, header(), scores(), status(), panel, sheetPanel(), handsList());
+    if (openHands && !openHands.open) main.querySelector('details.hands').open = false;
+    if (focused) main.querySelector(`[data-k="${focused}"]`)?.focus({preventScroll: true});
+  }
+
+  await refreshNotSent();
+  draw();
+
+  const stops = [
+    api.on('game', (game) => {
+      if (game.id !== gid) return;
+      if (game.version >= s.game.version) { s.game = game; s.fresh = true; }
+      refreshNotSent().then(draw);
+    }),
+    api.on('outbox', () => refreshNotSent().then(draw)),
+  ];
+  // Another phone (or the organizer) may change the game: look again now and then.
+  const timer = setInterval(async () => {
+    if (document.hidden || s.edit || s.busy) return;
+    const before = s.game.version;
+    await reload();
+    if (s.game.version !== before) draw();
+  }, 15000);
+  return () => { stops.forEach((stop) => stop()); clearInterval(timer); };
+}

@@ -1,0 +1,56 @@
+/** What is still on this phone: hands not sent yet (in order) and hands the server refused. */
+
+import * as api from '../api.js';
+import {button, h, mount, setTitle} from '../dom.js';
+
+const when = (ms) => new Date(ms).toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'});
+
+export async function render(main) {
+  setTitle('Not sent yet');
+  let confirm = null;
+  let sending = false;
+
+  async function draw() {
+    const [pending, refused] = await Promise.all([api.outboxPending(), api.outboxRefused()]);
+    pending.sort((a, b) => a.seq - b.seq);
+    mount(main,
+      h('h1', {class: 'page-title'}, 'Hands on this phone'),
+      h('section', {class: 'card'},
+        h('h2', {}, `Not sent yet (${pending.length})`),
+        pending.length
+          ? h('ol', {class: 'plain-list outbox-list'}, pending.map((e) => h('li', {},
+            h('p', {}, e.label || `Game ${e.gameId}`),
+            h('p', {class: 'hint'}, `Entered ${when(e.createdAt)}`,
+              e.attempts ? ` · tried ${e.attempts}×: ${e.lastError}` : ''),
+            h('a', {href: `/e/${e.eventId}/games/${e.gameId}`}, 'Open the game'))))
+          : h('p', {}, 'Nothing waiting: every hand entered here has reached the server.'),
+        pending.length > 0 && button(sending ? 'Sending…' : 'Send now', async () => {
+          sending = true;
+          await draw();
+          await api.flush();
+          sending = false;
+          draw();
+        }, {class: 'btn-primary', disabled: sending})),
+      h('section', {class: 'card'},
+        h('h2', {}, `Refused by the server (${refused.length})`),
+        refused.length
+          ? h('ol', {class: 'plain-list refused-list'}, refused.map((e) => h('li', {},
+            h('p', {}, e.label || `Game ${e.gameId}`),
+            h('p', {class: 'error'}, e.detail),
+            h('div', {class: 'row-actions'},
+              button('Try again', async () => { await api.retryRefused(e.seq); draw(); }),
+              confirm === e.seq
+                ? button('Yes, discard it', async () => {
+                  await api.discardRefused(e.seq);
+                  confirm = null;
+                  draw();
+                }, {class: 'btn-danger'})
+                : button('Discard', () => { confirm = e.seq; draw(); }),
+              h('a', {class: 'btn', href: `/e/${e.eventId}/games/${e.gameId}`}, 'Open the game')))))
+          : h('p', {}, 'None.')));
+  }
+
+  await draw();
+  const stop = api.on('outbox', () => draw());
+  return stop;
+}

@@ -1,0 +1,133 @@
+/**
+ * Pure presentation logic (no DOM, no network, no storage): turning the API's data into words.
+ * There is no euchre arithmetic here: every score, label and outcome comes from the server; this
+ * module only picks, orders and phrases what the server said.
+ */
+
+/** The points-table rows for the tricks buttons (alone or not), in tricks order 0..5. */
+export function tricksRows(handValues, alone) {
+  return (handValues || [])
+    .filter((row) => row.alone === Boolean(alone))
+    .sort((a, b) => a.tricks - b.tricks);
+}
+
+/** A tricks button's label from a points-table row: "3 · +1", "5 · marched +2", "0 · euchred". */
+export function tricksLabel(row) {
+  if (!row) return '';
+  if (row.makers_score > 0) {
+    const plain = row.result === 'made' || row.result === 'loner-made';
+    return `${row.tricks} · ${plain ? '' : row.label + ' '}+${row.makers_score}`;
+  }
+  return `${row.tricks} · ${row.label}`;
+}
+
+/** The server's outcome ("A marched: A +2") with the side letters replaced by the sides' names. */
+export function outcomeWords(outcome, sides) {
+  if (!outcome) return '';
+  if (!sides) return outcome;
+  return outcome.replace(/\b([AB])\b/g, (letter) => sides[letter]?.name || letter);
+}
+
+/** The name of the player in a seat (1-4), or ''. */
+export function seatName(game, seat) {
+  if (!game || !seat) return '';
+  for (const side of ['A', 'B']) {
+    const player = game.sides?.[side]?.players?.find((p) => p.seat === seat);
+    if (player) return player.name;
+  }
+  return '';
+}
+
+/** Every player of the game in seat order, with their side. */
+export function seats(game) {
+  const out = [];
+  for (const side of ['A', 'B']) {
+    for (const p of game?.sides?.[side]?.players || []) out.push({...p, side});
+  }
+  return out.sort((a, b) => a.seat - b.seat);
+}
+
+/** "4 played · 4 to go", or how far each side is from the target, from the server's numbers. */
+export function progressWords(game) {
+  if (!game) return '';
+  const parts = [`${game.hands_played} played`];
+  if (game.hands_to_go !== null && game.hands_to_go !== undefined) {
+    parts.push(`${game.hands_to_go} to go`);
+  }
+  if (game.points_to_target) {
+    const target = game.format?.target_points;
+    parts.push(`to ${target ?? 'win'}: ${game.sides.A.name} need ${game.points_to_target.A}, `
+      + `${game.sides.B.name} need ${game.points_to_target.B}`);
+  }
+  return parts.join(' · ');
+}
+
+/** A short line for a hand that is waiting in the outbox (from what the runner tapped). */
+export function pendingWords(body, sides, handValues) {
+  if (!body) return '';
+  const maker = sides?.[body.maker]?.name || body.maker;
+  if (body.kind === 'penalty') return 'cards thrown in';
+  const parts = [`${maker} called`];
+  if (body.alone) parts.push('alone');
+  if (body.renege) {
+    const by = sides?.[body.renege.by]?.name || body.renege.by;
+    parts.push(`renege by ${by} ${body.renege.upheld ? 'upheld' : 'rejected'}`);
+  }
+  if (body.tricks !== null && body.tricks !== undefined) {
+    const row = tricksRows(handValues, body.alone).find((r) => r.tricks === body.tricks);
+    parts.push(`${body.tricks} tricks${row ? ` (${row.label})` : ''}`);
+  }
+  return parts.join(' · ');
+}
+
+/** "12:05" for a number of seconds (never negative); the round clock. */
+export function clockText(seconds) {
+  if (seconds === null || seconds === undefined) return '';
+  const s = Math.max(0, Math.round(seconds));
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The clock's colour: 'ok', 'amber' in the last 5 minutes, 'red' in the last 2. */
+export function clockLevel(seconds) {
+  if (seconds === null || seconds === undefined) return 'ok';
+  if (seconds <= 120) return 'red';
+  if (seconds <= 300) return 'amber';
+  return 'ok';
+}
+
+/** "▲2" / "▼1" / "" and its words for screen readers. */
+export function movement(value) {
+  if (!value) return {mark: '', words: ''};
+  return value > 0
+    ? {mark: `▲${value}`, words: `up ${value} since last round`}
+    : {mark: `▼${-value}`, words: `down ${-value} since last round`};
+}
+
+/** Does a leaderboard row match a search (name or a member's name, any case)? */
+export function matchesSearch(row, query) {
+  const q = (query || '').trim().toLowerCase();
+  if (!q) return true;
+  return [row.name, ...(row.members || [])].some((n) => (n || '').toLowerCase().includes(q));
+}
+
+/** Split rows into pages of `size` for the projector. */
+export function pages(rows, size) {
+  const out = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out.length ? out : [[]];
+}
+
+/** The round numbers that appear in any row, in order ("1", "2", ...). */
+export function roundKeys(rows) {
+  const keys = new Set();
+  for (const row of rows || []) for (const k of Object.keys(row.rounds || {})) keys.add(k);
+  return [...keys].sort((a, b) => Number(a) - Number(b));
+}
+
+/** "3 s ago", "2 min ago". */
+export function agoWords(ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s ago`;
+  return `${Math.floor(s / 60)} min ago`;
+}

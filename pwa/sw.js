@@ -1,0 +1,77 @@
+/*
+ * The service worker: the app shell comes from its cache (so the app opens with no network after
+ * the first visit); the API always goes to the network and is never cached here (the app keeps
+ * its own last-known copies, and writes wait in its IndexedDB outbox).
+ *
+ * VERSION and SHELL are written by scripts/stamp_sw.py from the files in pwa/: any change to a
+ * shell file changes VERSION, so phones fetch the new shell once and drop the old cache.
+ */
+
+// --- stamped by scripts/stamp_sw.py: do not edit by hand ---
+const VERSION = 'b545c375a2ba';
+const SHELL = [
+  '/app.css',
+  '/icons/apple-touch-icon.png',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/maskable-512.png',
+  '/index.html',
+  '/js/api.js',
+  '/js/app.js',
+  '/js/dom.js',
+  '/js/outbox.js',
+  '/js/router.js',
+  '/js/screens/board.js',
+  '/js/screens/clock.js',
+  '/js/screens/game.js',
+  '/js/screens/home.js',
+  '/js/screens/join.js',
+  '/js/screens/missing.js',
+  '/js/screens/organize.js',
+  '/js/screens/outbox.js',
+  '/js/screens/projector.js',
+  '/js/screens/sheet.js',
+  '/js/screens/tables.js',
+  '/js/words.js',
+  '/manifest.webmanifest'
+];
+// --- end of stamp ---
+
+const CACHE = `euchre-shell-${VERSION}`;
+
+self.addEventListener('install', (event) => {
+  // Installed only once every shell file is in the cache: a half-filled cache never serves.
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(SHELL.map((url) => new Request(url, {cache: 'reload'})));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith('euchre-shell-') && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return; // writes always go straight to the network
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (request.mode === 'navigate') {
+    // Every screen's address is the same shell: answer from the cache, even with no network.
+    event.respondWith((async () => {
+      const cached = await caches.match('/index.html', {cacheName: CACHE});
+      return cached || fetch(request);
+    })());
+    return;
+  }
+  event.respondWith((async () => {
+    const cached = await caches.match(request, {cacheName: CACHE, ignoreSearch: true});
+    return cached || fetch(request);
+  })());
+});
