@@ -1,0 +1,214 @@
+"""Browser tests: a real gunicorn over a fresh SQLite file, driven by Debian's chromium.
+
+Data is set up through the HTTP API only (see EventSetup); the browser is a phone (390x844,
+touch) unless a test says otherwise. Under CI=true a missing chromium fails; elsewhere it skips.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import require_or_skip
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# Without the networking switches chromium's background connections fail noisily on a closed
+# network (shared/TESTING.md).
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 3}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """gunicorn (one gthread worker) on a free port, over a freshly migrated SQLite file."""
+
+    def __init__(self, folder: Path):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'e2e.db'}",
+                    "PUBLIC_URL": self.url, "PYTHONPATH": str(ROOT)}
+        self.log = folder / "server.log"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> LiveServer:
+        subprocess.run([str(BIN / "flask"), "--app", "api", "db", "upgrade"], cwd=ROOT,
+                       env=self.env, check=True, capture_output=True)
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen(
+                [str(BIN / "gunicorn"), "-k", "gthread", "-w", "1", "--threads", "4",
+                 "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", "2",
+                 "api:create_app()"], cwd=ROOT, env=self.env, stdout=log,
+                stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=2):
+                    return self
+            except OSError:
+                if self.process.poll() is not None:
+                    break
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the server did not start:\n{self.log.read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    server = LiveServer(tmp_path_factory.mktemp("e2e")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    return live_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    require_or_skip(Path(CHROMIUM).exists(), f"Debian's chromium ({CHROMIUM})")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, **PHONE}
+
+
+@pytest.fixture
+def shot():
+    """Save a screenshot of the current screen, named after it, for people to look at."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+
+    def take(page, name: str, full_page: bool = True) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return take
+
+
+# --- setting data up through the HTTP API ------------------------------------------------------
+
+class ApiError(AssertionError):
+    pass
+
+
+class Api:
+    """The API over HTTP, as a test's organizer or runner uses it (urllib, no browser)."""
+
+    def __init__(self, base: str):
+        self.base = base
+
+    def call(self, method: str, path: str, body=None, key: str | None = None,
+             headers: dict | None = None, expect=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        if key:
+            request.add_header("Authorization", f"Bearer {key}")
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                status, text = response.status, response.read()
+                etag = response.headers.get("ETag")
+        except urllib.error.HTTPError as error:
+            status, text, etag = error.code, error.read(), error.headers.get("ETag")
+        parsed = json.loads(text) if text else None
+        if expect is not None and status not in ((expect,) if isinstance(expect, int) else expect):
+            raise ApiError(f"{method} {path} -> {status}: {text[:500]!r}")
+        return status, parsed, etag
+
+    def get(self, path, **kw):
+        return self.call("GET", path, **kw)[1]
+
+    def post(self, path, body=None, **kw):
+        return self.call("POST", path, body, **kw)[1]
+
+
+class EventSetup:
+    """One event with players checked in and round 1 seated; a runner's code and PIN."""
+
+    def __init__(self, api: Api, preset: str = "progressive", players: int = 8,
+                 name: str = "Friday night euchre"):
+        self.api = api
+        _, event, _ = api.call("POST", "/api/events", {"name": name, "preset": preset},
+                               expect=201)
+        self.event = event
+        self.id = event["id"]
+        self.code = event["code"]
+        self.pin = event["join_pin"]
+        self.organizer_key = event["organizer_key"]
+        names = ["Ann", "Bob", "Carol", "Dave", "Eve", "Frank", "Gina", "Hal", "Ivy", "Jack",
+                 "Kim", "Lou", "Max", "Ned", "Ola", "Pat", "Quinn", "Rosa", "Sam", "Tess"]
+        self.players = [api.call("POST", f"/api/events/{self.id}/players",
+                                 {"name": names[i % len(names)] + ("" if i < len(names)
+                                                                   else str(i)),
+                                  "checked_in": True}, key=self.organizer_key,
+                                 expect=201)[1] for i in range(players)]
+        _, self.round, _ = api.call("POST", f"/api/events/{self.id}/rounds", {"number": 1},
+                                    key=self.organizer_key, expect=201)
+
+    @property
+    def tables(self) -> list[dict]:
+        return self.round["tables"]
+
+    def game_id(self, table_index: int = 0) -> int:
+        return self.tables[table_index]["games"][0]["id"]
+
+    def game(self, game_id: int) -> dict:
+        return self.api.get(f"/api/games/{game_id}")
+
+    def hand(self, game_id: int, maker: str, tricks: int | None, key: str | None = None,
+             **extra) -> dict:
+        body = {"id": f"api-{uuid.uuid4().hex[:12]}", "maker": maker, "tricks": tricks,
+                **extra}
+        return self.api.call("POST", f"/api/games/{game_id}/hands", body,
+                             key=key or self.organizer_key, expect=(200, 201))[1]
+
+    def runner_key(self, table: int | None = None) -> dict:
+        return self.api.call("POST", f"/api/events/{self.id}/keys",
+                             {"table": table, "label": "test"}, key=self.organizer_key,
+                             expect=201)[1]
+
+
+@pytest.fixture
+def api(live_server) -> Api:
+    return Api(live_server.url)
+
+
+@pytest.fixture
+def event(api) -> EventSetup:
+    return EventSetup(api)

@@ -1,0 +1,82 @@
+"""What a runner does on the phone, as reusable steps for the browser tests."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+from .conftest import EventSetup
+
+
+def join_with_pin(page: Page, event: EventSetup, table: int | None = None) -> None:
+    page.goto("/")
+    page.fill("#join-code", event.code)
+    page.fill("#join-pin", event.pin)
+    if table is not None:
+        page.fill("#join-table", str(table))
+    page.get_by_role("button", name="Join").click()
+    expect(page).to_have_url(re.compile(rf"/e/{event.id}/run$"))
+
+
+def open_game(page: Page, event: EventSetup, game_id: int) -> None:
+    page.goto(f"/e/{event.id}/games/{game_id}")
+    expect(page.locator(".scores")).to_be_visible()
+
+
+def wait_for_service_worker(page: Page) -> None:
+    """Wait until the service worker controls the page (so a reload works with no network)."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+                           " && navigator.serviceWorker.controller.state === 'activated'",
+                           timeout=15000)
+
+
+def side_names(game: dict) -> dict:
+    return {side: game["sides"][side]["name"] for side in "AB"}
+
+
+def in_words(outcome: str, game: dict) -> str:
+    """The server's outcome with side letters as names: what the screen must say."""
+    names = side_names(game)
+    return re.sub(r"\b([AB])\b", lambda m: names[m.group(1)], outcome)
+
+
+def tap_hand(page: Page, maker_name: str, tricks: int, alone: bool = False) -> None:
+    """The common hand: tap the maker side, (alone), then the makers' tricks."""
+    entry = page.locator("section.entry")
+    entry.get_by_role("button", name=maker_name, exact=True).click()
+    if alone:
+        entry.get_by_role("button", name="Alone", exact=True).click()
+    entry.locator(f'[data-k="tricks-{tricks}"]').click()
+
+
+def tap_renege(page: Page, maker_name: str, by_name: str, upheld: bool,
+               tricks: int | None = None) -> None:
+    """The guided renege: maker, who reneged, upheld or rejected, then tricks if rejected."""
+    page.get_by_role("button", name="Renege…").click()
+    flow = page.locator("section.renege")
+    flow.locator('[data-k^="rmaker-"]', has_text=maker_name).click()
+    flow.locator('[data-k^="rby-"]', has_text=by_name).click()
+    flow.get_by_role("button", name="Upheld" if upheld else "Rejected", exact=True).click()
+    if upheld:
+        flow.get_by_role("button", name="Save the renege").click()
+    else:
+        flow.locator(f'[data-k="rtricks-{tricks}"]').click()
+
+
+def wait_for_hands(event: EventSetup, game_id: int, count: int, timeout: float = 10) -> dict:
+    """Poll the API until the game has `count` hands (the phone sends in the background)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        game = event.game(game_id)
+        if game["hands_played"] == count or time.monotonic() > deadline:
+            assert game["hands_played"] == count, f"{game['hands_played']} hands, not {count}"
+            return game
+        time.sleep(0.1)
+
+
+def expect_score(page: Page, points: dict) -> None:
+    for side in "AB":
+        expect(page.locator(f'.side-points[data-side="{side}"]')).to_have_text(
+            re.compile(rf":\s*{points[side]} points$"))

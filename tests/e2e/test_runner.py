@@ -1,0 +1,186 @@
+"""A table runner on a phone: joining, entering a whole game by taps, fixing hands, finishing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .steps import (
+    expect_score,
+    in_words,
+    join_with_pin,
+    open_game,
+    side_names,
+    tap_hand,
+    tap_renege,
+    wait_for_hands,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_runner_joins_with_code_and_pin_and_enters_a_whole_game_by_taps(page, event, shot):
+    join_with_pin(page, event)
+    expect(page.locator(".table-card")).to_have_count(len(event.tables))
+    shot(page, "tables")
+    game_id = event.game_id(0)
+    page.locator(f'a[href="/e/{event.id}/games/{game_id}"]').click()
+    expect(page.locator(".scores")).to_be_visible()
+    names = side_names(event.game(game_id))
+    # The buttons' words come from the preset's points table, not from the page's code.
+    expect(page.locator('[data-k="tricks-5"]')).to_have_accessible_name("5 · marched +2")
+    expect(page.locator('[data-k="tricks-0"]')).to_have_accessible_name("0 · euchred")
+    shot(page, "game")
+
+    def check_screen_matches_server(hands: int):
+        game = wait_for_hands(event, game_id, hands)
+        expect_score(page, game["points"])
+        expect(page.locator(".last-outcome")).to_have_text(in_words(game["hands"][-1]["outcome"],
+                                                                    game))
+        return game
+
+    tap_hand(page, names["A"], 3)
+    game = check_screen_matches_server(1)
+    assert game["hands_played"] == 1
+    expect(page.locator(".game-progress")).to_contain_text("1 played · 7 to go")
+
+    tap_hand(page, names["B"], 5)
+    check_screen_matches_server(2)
+    tap_hand(page, names["A"], 1)
+    check_screen_matches_server(3)
+    tap_hand(page, names["A"], 5, alone=True)
+    game = check_screen_matches_server(4)
+    assert game["hands"][-1]["alone"] is True
+
+    tap_renege(page, names["B"], by_name=names["A"], upheld=True)
+    game = check_screen_matches_server(5)
+    assert game["hands"][-1]["renege"] == {"by": "A", "upheld": True}
+    assert game["hands"][-1]["tricks"] is None
+
+    # A mistaken hand undone from the toast never counts.
+    tap_hand(page, names["B"], 0)
+    check_screen_matches_server(6)
+    page.locator(".toast").get_by_role("button", name="Undo").click()
+    expect(page.locator(".toast")).to_contain_text("Undone")
+    assert event.game(game_id)["hands_played"] == 5
+
+    tap_hand(page, names["B"], 4)
+    check_screen_matches_server(6)
+    tap_renege(page, names["A"], by_name=names["B"], upheld=False, tricks=3)
+    game = check_screen_matches_server(7)
+    assert game["hands"][-1]["renege"] == {"by": "B", "upheld": False}
+    shot(page, "game-hands")
+
+    tap_hand(page, names["A"], 4)
+    game = check_screen_matches_server(8)
+    assert game["over"] and game["hands_played"] == 8
+    over = page.locator("section.over")
+    expect(over).to_contain_text("Game over")
+    if game["winner"]:
+        expect(over.locator(".winner-line")).to_contain_text(f"{names[game['winner']]} win")
+    else:  # level: settle by a card draw first
+        over.get_by_role("button", name="Card draw").click()
+        over.get_by_role("button", name=names["A"]).click()
+        expect(over.locator(".winner-line")).to_contain_text(f"{names['A']} win")
+        game = event.game(game_id)
+    shot(page, "game-over")
+
+    loser = "B" if game["winner"] == "A" else "A"
+    signer = game["sides"][loser]["players"][0]["name"]
+    over.get_by_role("button", name=f"Sign off as {signer}").click()
+    expect(page.locator(".signed")).to_contain_text(f"Signed off by {signer}")
+    final = event.game(game_id)
+    assert final["signed_off"] and final["signed_off_by"] == signer
+    assert [h["number"] for h in final["hands"]] == list(range(1, 9))
+    # Once signed off, the hands can no longer be changed from the phone.
+    expect(page.locator(".hand-list").get_by_role("button", name=re.compile("^Edit"))) \
+        .to_have_count(0)
+    shot(page, "game-signed-off")
+
+
+def test_a_runner_joins_by_the_qr_link_and_the_key_stays_out_of_the_address(page, event, shot):
+    issued = event.runner_key(table=2)
+    link = issued["link"]
+    assert "#key=" in link
+    page.goto(link)
+    expect(page).to_have_url(re.compile(rf"/e/{event.id}/run$"))
+    assert "key=" not in page.url
+    # A key for table 2 shows that table only.
+    expect(page.locator(".table-card")).to_have_count(1)
+    expect(page.locator(".table-card .table-no")).to_have_text("Table 2")
+    shot(page, "tables-one-table")
+    page.locator(".table-card").click()
+    names = side_names(event.game(event.game_id(1)))
+    tap_hand(page, names["B"], 3)
+    expect(page.locator(".last-outcome")).to_contain_text(f"{names['B']} made it")
+    assert event.game(event.game_id(1))["hands_played"] == 1
+
+
+def test_a_level_game_is_settled_by_a_card_draw_then_signed_off(page, event):
+    game_id = event.game_id(0)
+    for maker in "ABABABA":
+        event.hand(game_id, maker, 3)
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    names = side_names(event.game(game_id))
+    tap_hand(page, names["B"], 3)
+    over = page.locator("section.over")
+    expect(over).to_contain_text("Level at 4–4")
+    over.get_by_role("button", name="Card draw").click()
+    over.get_by_role("button", name=names["B"]).click()
+    expect(over.locator(".winner-line")).to_contain_text(f"{names['B']} win")
+    expect(over.locator(".winner-line")).to_contain_text("card draw")
+    game = event.game(game_id)
+    assert game["tie"] == {"method": "card-draw", "winner": "B"}
+    assert game["points"] == {"A": 4, "B": 4}
+
+
+def test_a_hand_of_an_unconfirmed_game_can_be_edited_and_deleted(page, event):
+    game_id = event.game_id(0)
+    for maker, tricks in [("A", 3), ("B", 5), ("A", 0)]:
+        event.hand(game_id, maker, tricks)
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    names = side_names(event.game(game_id))
+    page.get_by_role("button", name="Edit hand 2").click()
+    edit = page.locator("section.edit")
+    edit.locator('[data-k="emaker-A"]').click()
+    edit.locator('[data-k="etricks-4"]').click()
+    edit.get_by_role("button", name="Save the change").click()
+    expect(page.locator(".last-outcome")).to_contain_text(f"Hand 2 now: {names['A']} made it")
+    game = event.game(game_id)
+    assert game["hands"][1]["maker"] == "A" and game["hands"][1]["tricks"] == 4
+    expect_score(page, game["points"])
+
+    page.get_by_role("button", name="Delete hand 1").click()
+    page.get_by_role("button", name="Yes, delete hand 1").click()
+    expect(page.locator(".toast")).to_contain_text("Hand 1 deleted")
+    game = event.game(game_id)
+    assert game["hands_played"] == 2
+    expect_score(page, game["points"])
+
+
+def test_a_stale_edit_is_explained_and_the_runners_change_is_kept(page, event, api, shot):
+    game_id = event.game_id(0)
+    for maker, tricks in [("A", 3), ("B", 3)]:
+        event.hand(game_id, maker, tricks)
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    page.get_by_role("button", name="Edit hand 1").click()
+    edit = page.locator("section.edit")
+    edit.locator('[data-k="etricks-5"]').click()
+    # Meanwhile another phone changes the game.
+    event.hand(game_id, "A", 4)
+    edit.get_by_role("button", name="Save the change").click()
+    notice = page.get_by_role("alert").filter(has_text="another phone")
+    expect(notice).to_contain_text("your edit is still here")
+    # The runner's change is still on screen; the game underneath is the new one.
+    expect(edit.locator('[data-k="etricks-5"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".game-progress")).to_contain_text("3 played")
+    shot(page, "game-stale-edit")
+    edit.get_by_role("button", name="Save the change").click()
+    expect(page.locator("section.edit")).to_have_count(0)
+    game = event.game(game_id)
+    assert game["hands"][0]["tricks"] == 5 and game["hands_played"] == 3
