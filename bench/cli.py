@@ -3,6 +3,7 @@
     python -m bench run --db sqlite --processes 1 --runners 200 --viewers 1000 --seconds 45
     python -m bench run --quick            # a few seconds, tiny numbers (the test suite's)
     python -m bench all --seconds 45       # SQLite x1, PostgreSQL x1, PostgreSQL x2 + big event
+    python -m bench profile --db sqlite    # where one request's time goes (cProfile, SQL)
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class Options:
 
     @classmethod
     def quick_mode(cls, **changes) -> Options:
-        base = dict(runners=4, viewers=12, seconds=2.5, sat_seconds=1.0, sat_connections=8,
+        base = dict(runners=4, viewers=12, seconds=2.0, sat_seconds=0.8, sat_connections=8,
                     probes=3, think=(0.15, 0.4), poll=(0.3, 0.6), big=True, big_players=40,
                     big_rounds=3, big_repeats=3, quick=True)
         base.update(changes)
@@ -94,6 +95,9 @@ def run(opts: Options, log=print) -> dict:
         live["cpu"] = meter.read()
         live["round_transitions"] = list(state.transitions)
         result["live"] = live
+        live["drain_seconds"] = asyncio.run(load.drain(target))
+        if live["drain_seconds"] > 1:
+            log(f"  (the app took {live['drain_seconds']} s to work off its queue)")
 
         board = asyncio.run(load.fetch(target, state.board_path))
         board_file = database.workdir / "leaderboard.json"
@@ -142,6 +146,13 @@ def run(opts: Options, log=print) -> dict:
         result["memory_peak_mb"] = max((servers.memory(p)["peak_mb"] or 0) for p in workers)
         result["memory_end"] = {str(p): servers.memory(p) for p in workers}
         result["server_errors"] = _server_errors(apps)
+    except Exception as exc:  # keep what was measured, and why the rest was not
+        import traceback
+
+        result["failed"] = "".join(traceback.format_exception(exc))[-3000:]
+        result["server_log_tail"] = {str(s.log.name): s.log.read_text(errors="replace")[-3000:]
+                                     for s in started}
+        log(f"  FAILED: {exc!r}")
     finally:
         for server in started:
             server.stop()
@@ -262,8 +273,13 @@ def _options(args, **fixed) -> Options:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["profile"]:
+        from .profile import main as profile_main
+
+        return profile_main(argv[1:])
     args = _parser().parse_args(argv)
-    command = " ".join(["python -m bench", *(argv if argv is not None else sys.argv[1:])])
+    command = " ".join(["python -m bench", *argv])
     if args.command == "run":
         opts = _options(args, db=args.db, processes=args.processes,
                         **({} if args.quick else {"big": args.big}))
@@ -284,4 +300,5 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(results, indent=2, default=str))
     print(f"\nfigures saved to {path}")
     errors = sum(r["targets"]["errors"] for r in results["runs"])
-    return 1 if errors else 0
+    failed = any("failed" in r for r in results["runs"])
+    return 1 if errors or failed else 0

@@ -239,12 +239,14 @@ def _ms(seconds: float | None) -> float | None:
 
 async def timed(conn: Connection, recorder: Recorder, kind: str, method: str, path: str,
                 *, expect: tuple[int, ...] = (200,), headers: dict | None = None,
-                body: bytes | None = None, discard_body: bool = False) -> Response | None:
+                body: bytes | None = None, discard_body: bool = False,
+                timeout: float = REQUEST_TIMEOUT) -> Response | None:
     """Make one request and record it under `kind`; None when it failed or answered a status
     outside `expect` (counted as an error)."""
     start = time.perf_counter()
     try:
-        response = await conn.request(method, path, headers, body, discard_body=discard_body)
+        response = await conn.request(method, path, headers, body, discard_body=discard_body,
+                                      timeout=timeout)
     except HttpError as exc:
         recorder.error(kind, f"{method} {path}: {exc}")
         return None

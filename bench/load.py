@@ -393,9 +393,30 @@ async def read_phase(target: Target, path: str, headers: dict | None, connection
 async def fetch(target: Target, path: str, headers: dict | None = None):
     conn = target.conn(0)
     try:
-        return await conn.request("GET", path, headers)
+        return await conn.request("GET", path, headers, timeout=120)
     finally:
         conn.close()
+
+
+async def drain(target: Target, limit: float = 180.0) -> float:
+    """Wait until every app process answers a cheap request quickly again (after an overload
+    its queue of requests whose clients gave up still has to be worked off); returns the
+    seconds it took."""
+    start = time.monotonic()
+    for i in range(len(target.ports)):
+        conn = target.conn(i)
+        while time.monotonic() - start < limit:
+            asked = time.monotonic()
+            try:
+                await conn.request("GET", "/api/presets", timeout=limit)
+            except Exception:  # noqa: BLE001
+                await asyncio.sleep(1)
+                continue
+            if time.monotonic() - asked < 0.1:
+                break
+            await asyncio.sleep(0.5)
+        conn.close()
+    return round(time.monotonic() - start, 1)
 
 
 def _ms(seconds: float | None) -> float | None:

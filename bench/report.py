@@ -137,6 +137,8 @@ def print_run(result: dict) -> None:
         mark = {True: "met", False: "MISSED", None: "n/a"}[c["met"]]
         print(f"    [{mark:>6}] {c['target']}: {c['measured']} (goal {c['goal']})")
     print(f"  errors: {result['targets']['errors']}")
+    if "failed" in result:
+        print(f"  FAILED:\n{result['failed']}")
 
 
 def print_summary(runs: list[dict]) -> None:

@@ -1,0 +1,227 @@
+"""`python -m bench profile`: where one request's time goes, in-process, to name the cause of a
+missed target. The same event as the load (a progressive tournament, 4 players a table, round
+1 seated, some hands in) is built in a fresh database through the app's test client, then each
+request kind is timed, its SQL statements counted, and profiled with cProfile.
+
+    python -m bench profile --db sqlite --tables 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import random
+import time
+import uuid
+
+from . import servers
+from .load import random_hand
+
+KINDS = ("hand POST", "leaderboard 200 (cached)", "leaderboard 200 after a hand",
+         "leaderboard 304", "game GET")
+
+
+def _app(database: servers.Database):
+    from api import create_app
+    from api.config import normalise_database_url
+
+    return create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(database.url)})
+
+
+def build(client, tables: int, hands: int) -> dict:
+    """The load's event: 4 x tables players, round 1 seated, `hands` hands at every table."""
+    event = client.post("/api/events", json={"name": "Profile night", "preset": "progressive",
+                                             "overrides": {"rounds": 60}}).get_json()
+    auth = {"Authorization": f"Bearer {event['organizer_key']}"}
+    csv = "name,checked_in\n" + "".join(f"Player {i:04d},yes\n" for i in range(4 * tables))
+    client.post(f"/api/events/{event['id']}/import", data=csv,
+                headers={**auth, "Content-Type": "text/csv"})
+    round_ = client.post(f"/api/events/{event['id']}/rounds", json={"number": 1},
+                         headers=auth).get_json()
+    games = [t["games"][0]["id"] for t in round_["tables"]]
+    rng = random.Random(3)
+    for game in games:
+        for _ in range(hands):
+            client.post(f"/api/games/{game}/hands", headers={**auth, "Content-Type":
+                        "application/json"},
+                        data=random_hand(rng, f"p-{uuid.uuid4().hex[:12]}"))
+    return {"event": event, "auth": auth, "games": games}
+
+
+class QueryCounter:
+    def __init__(self, engine):
+        from sqlalchemy import event
+
+        self.count = 0
+        self.seconds = 0.0
+        event.listen(engine, "before_cursor_execute", self._before)
+        event.listen(engine, "after_cursor_execute", self._after)
+
+    def _before(self, conn, cursor, statement, parameters, context, executemany):
+        conn.info["bench_start"] = time.perf_counter()
+        self.count += 1
+
+    def _after(self, conn, cursor, statement, parameters, context, executemany):
+        self.seconds += time.perf_counter() - conn.info.pop("bench_start", time.perf_counter())
+
+
+def profile(db: str, tables: int, repeats: int, top: int, postgres_url: str | None) -> str:
+    database = servers.create_database(db, postgres_url)
+    out = io.StringIO()
+    try:
+        servers.migrate(database)
+        app = _app(database)
+        client = app.test_client()
+        setup = build(client, tables, hands=4)
+        event, auth, games = setup["event"], setup["auth"], setup["games"]
+        board = f"/api/events/{event['id']}/leaderboard"
+        from api.db import db as sqla
+
+        with app.app_context():
+            counter = QueryCounter(sqla.engine)
+        rng = random.Random(5)
+        etag = client.get(board).headers["ETag"]
+        size = len(client.get(board).data)
+        hand_headers = {**auth, "Content-Type": "application/json"}
+        game_iter = iter(range(10 ** 9))
+
+        def hand_post():
+            game = games[next(game_iter) % len(games)]
+            client.post(f"/api/games/{game}/hands", headers=hand_headers,
+                        data=random_hand(rng, f"p-{uuid.uuid4().hex[:12]}"))
+
+        def after_hand():
+            hand_post()
+            client.get(board)
+
+        actions = {
+            "hand POST": hand_post,
+            "leaderboard 200 (cached)": lambda: client.get(board),
+            "leaderboard 200 after a hand": after_hand,
+            "leaderboard 304": lambda: client.get(board, headers={"If-None-Match": etag}),
+            "game GET": lambda: client.get(f"/api/games/{games[0]}"),
+        }
+        print(f"{db}: {4 * tables} players, {tables} tables, leaderboard {size} bytes; "
+              f"{repeats} requests each (in-process, one thread)", file=out)
+        for kind, action in actions.items():
+            if kind == "leaderboard 200 (cached)":
+                client.get(board)  # fill the cache for this revision
+            etag = client.get(board).headers["ETag"]
+            counter.count, counter.seconds = 0, 0.0
+            start = time.perf_counter()
+            for _ in range(repeats):
+                action()
+            wall = (time.perf_counter() - start) / repeats
+            queries, sql = counter.count / repeats, counter.seconds / repeats
+            note = " (includes the hand POST)" if kind.endswith("after a hand") else ""
+            print(f"\n== {kind}: {1000 * wall:.2f} ms per request{note}, {queries:.1f} SQL "
+                  f"statements, {1000 * sql:.2f} ms in the database driver", file=out)
+            profiler = cProfile.Profile()
+            profiler.enable()
+            for _ in range(repeats):
+                action()
+            profiler.disable()
+            stats = pstats.Stats(profiler, stream=out)
+            stats.sort_stats("tottime").print_stats(top)
+        with app.app_context():
+            sqla.engine.dispose()
+    finally:
+        database.drop()
+    return _trim(out.getvalue())
+
+
+def _trim(text: str) -> str:
+    """Shorter paths in pstats' listing."""
+    root = str(servers.ROOT) + os.sep
+    venv = os.path.join(str(servers.ROOT), ".venv", "lib")
+    lines = []
+    for line in text.splitlines():
+        line = line.replace(root, "")
+        if venv in line:
+            line = line.replace(line[line.index(venv):line.index("site-packages") + 14], "")
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def profile_big(db: str, players: int, rounds: int, top: int,
+                postgres_url: str | None) -> str:
+    """The big event's leaderboard read right after a hand (what every poll after a change
+    costs), profiled: cumulative and own time."""
+    from . import big
+
+    database = servers.create_database(db, postgres_url)
+    out = io.StringIO()
+    try:
+        servers.migrate(database)
+        app = _app(database)
+        client = app.test_client()
+        event = client.post("/api/events", json={
+            "name": "Big", "preset": "progressive",
+            "overrides": {"rounds": rounds + 1}}).get_json()
+        auth = {"Authorization": f"Bearer {event['organizer_key']}"}
+        csv = "name,checked_in\n" + "".join(f"P {i:05d},yes\n" for i in range(players))
+        client.post(f"/api/events/{event['id']}/import", data=csv,
+                    headers={**auth, "Content-Type": "text/csv"})
+        seeded = big.seed(database.url, event["id"], rounds, 8)
+        board = f"/api/events/{event['id']}/leaderboard"
+        from api.db import db as sqla
+
+        with app.app_context():
+            counter = QueryCounter(sqla.engine)
+        game = seeded["playing_games"][0]
+        rng = random.Random(9)
+        client.post(f"/api/games/{game}/hands", headers={**auth, "Content-Type":
+                    "application/json"}, data=random_hand(rng, "warm-1"))
+        start = time.perf_counter()
+        size = len(client.get(board).data)
+        cold = time.perf_counter() - start
+        start = time.perf_counter()
+        client.get(board)
+        warm = time.perf_counter() - start
+        print(f"{db}: {players} players, {seeded['hands']} hands; leaderboard {size} bytes; "
+              f"cold {1000 * cold:.0f} ms, warm (cached) {1000 * warm:.0f} ms", file=out)
+        client.post(f"/api/games/{game}/hands", headers={**auth, "Content-Type":
+                    "application/json"}, data=random_hand(rng, "warm-2"))
+        counter.count, counter.seconds = 0, 0.0
+        profiler = cProfile.Profile()
+        profiler.enable()
+        client.get(board)
+        profiler.disable()
+        print(f"cold read under cProfile: {counter.count} SQL statements, "
+              f"{1000 * counter.seconds:.0f} ms in the database driver", file=out)
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats("cumulative").print_stats(top * 2)
+        stats.sort_stats("tottime").print_stats(top)
+        with app.app_context():
+            sqla.engine.dispose()
+    finally:
+        database.drop()
+    return _trim(out.getvalue())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench profile")
+    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--top", type=int, default=14)
+    parser.add_argument("--postgres-url", default=None)
+    parser.add_argument("--big", action="store_true",
+                        help="the big event's leaderboard read after a hand instead")
+    parser.add_argument("--big-players", type=int, default=2000)
+    parser.add_argument("--big-rounds", type=int, default=50)
+    args = parser.parse_args(argv)
+    if args.big:
+        print(profile_big(args.db, args.big_players, args.big_rounds, args.top,
+                          args.postgres_url))
+    else:
+        print(profile(args.db, args.tables, args.repeats, args.top, args.postgres_url))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
+

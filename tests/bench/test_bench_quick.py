@@ -1,0 +1,37 @@
+"""The benchmark harness (bench/, BENCHMARKS.md) in its quick mode: a few seconds of every
+phase on SQLite with tiny numbers, so the harness keeps working as the app changes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_quick_mode_measures_every_phase_without_errors(tmp_path):
+    out = tmp_path / "quick.json"
+    done = subprocess.run([sys.executable, "-m", "bench", "run", "--quick", "--json", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert out.exists(), done.stdout[-3000:] + done.stderr[-3000:]
+    run = json.loads(out.read_text())["runs"][0]
+    assert "failed" not in run, run["failed"]
+    assert run["targets"]["errors"] == 0, done.stdout[-3000:]
+    live = run["live"]["requests"]
+    assert live["hand POST"]["count"] > 0
+    assert live["leaderboard 200"]["count"] > 0
+    assert run["live"]["visibility"]["samples"] > 0
+    for group in ("read_ceiling", "read_app"):
+        for status in ("200", "304"):
+            assert run[group][status]["per_second"] > 0, (group, status)
+    assert run["write_ceiling"]["commits"] > 0
+    assert run["write_app"]["hands"] > 0
+    big = run["big"]["requests"]
+    assert big["leaderboard cold (first read)"]["count"] == 1
+    assert run["big"]["export"]["mb"] is not None
+    assert run["memory_peak_mb"] > 0
+    assert {c["target"] for c in run["targets"]["checks"]} >= {
+        "hand entry vs write ceiling", "peak memory per worker"}
+    assert done.returncode == 0, done.stderr[-3000:]
