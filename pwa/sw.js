@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'b545c375a2ba';
+const VERSION = '3dcfa52eebce';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -9,7 +9,7 @@ export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (name === 'class') el.className = Array.isArray(value) ? value.filter(Boolean).join(' ') : value;
+    if (name === 'class') el.className = [value].flat(3).filter(Boolean).join(' ');
     else if (name === 'text') el.textContent = value;
     else if (name.startsWith('on') && typeof value === 'function') el.addEventListener(name.slice(2), value);
     else if (value === true) el.setAttribute(name, '');

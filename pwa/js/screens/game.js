@@ -186,10 +186,9 @@ export async function render(main, {eventId, gameId}) {
 
   function tricksButtons(alone, enabled, pick, current = null, key = 'tricks') {
     return h('div', {class: 'tricks-grid'}, tricksRows(handValues(), alone).map((row) =>
-      button([h('span', {class: 'tricks-n'}, String(row.tricks)),
+      button([h('span', {class: 'tricks-n'}, String(row.tricks)), hidden(' · '),
         h('span', {class: 'tricks-l'}, tricksLabel(row).split(' · ')[1])], () => pick(row.tricks), {
         disabled: !enabled, class: ['btn-tricks', `result-${row.result}`],
-        'aria-label': tricksLabel(row),
         'aria-pressed': current === null ? null : String(current === row.tricks),
         'data-k': `${key}-${row.tricks}`, 'data-tricks': row.tricks})));
   }

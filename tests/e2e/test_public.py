@@ -1,0 +1,100 @@
+"""Players and the venue: the live leaderboard, a scoresheet, and projector mode."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE
+from .steps import join_with_pin, open_game, side_names, tap_hand
+
+pytestmark = pytest.mark.browser
+
+
+def row(page, name):
+    return page.locator("ol.board:not(.pinned ol) > li.board-row").filter(
+        has=page.locator(".name", has_text=re.compile(f"^{name}$")))
+
+
+def test_a_second_phones_leaderboard_changes_within_5_seconds_without_a_reload(
+        page, browser, base_url, event, shot):
+    game_id = event.game_id(0)
+    game = event.game(game_id)
+    maker_player = game["sides"]["A"]["players"][0]["name"]
+
+    viewer_context = browser.new_context(**PHONE, base_url=base_url)
+    viewer = viewer_context.new_page()
+    viewer.goto(f"/e/{event.id}/board")
+    expect(viewer.locator("ol.board > li.board-row")).to_have_count(8)
+    expect(viewer.locator(".updated")).to_contain_text("updated")
+    viewer.evaluate("window.stillTheSamePage = true")
+    expect(row(viewer, maker_player).locator(".total")).to_have_text(re.compile(r"^0"))
+
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    tap_hand(page, side_names(game)["A"], 5)
+    entered = time.monotonic()
+    expect(row(viewer, maker_player).locator(".total")).to_have_text(re.compile(r"^2"),
+                                                                     timeout=5000)
+    assert time.monotonic() - entered < 5
+    assert viewer.evaluate("window.stillTheSamePage") is True
+    shot(viewer, "leaderboard")
+    viewer_context.close()
+
+
+def test_the_leaderboard_searches_follows_and_links_the_scoresheet(page, event, shot):
+    game_id = event.game_id(0)
+    for maker, tricks in [("A", 3), ("B", 5), ("A", 4)]:
+        event.hand(game_id, maker, tricks)
+    game = event.game(game_id)
+    player = game["sides"]["B"]["players"][1]
+    page.goto(f"/e/{event.id}/board")
+    expect(page.locator("ol.board > li.board-row")).to_have_count(8)
+    expect(page.locator(".rounds").first).to_contain_text("R1")
+
+    page.fill("#board-search", player["name"][:3].lower())
+    expect(page.locator("ol.board > li.board-row")).to_have_count(1)
+    page.get_by_role("button", name=f"Follow {player['name']}").click()
+    page.fill("#board-search", "")
+    pinned = page.locator(".pinned li.board-row")
+    expect(pinned).to_have_count(1)
+    expect(pinned.locator(".name")).to_have_text(player["name"])
+    shot(page, "leaderboard-following")
+    page.reload()
+    expect(page.locator(".pinned li.board-row .name")).to_have_text(player["name"])
+
+    pinned.get_by_role("link", name=re.compile("Scoresheet")).click()
+    expect(page).to_have_url(re.compile(rf"/e/{event.id}/players/{player['player_id']}$"))
+    sheet = event.api.get(f"/api/events/{event.id}/players/{player['player_id']}/scoresheet")
+    expect(page.locator(".sheet-table tbody tr")).to_have_count(len(sheet["rounds"]))
+    expect(page.locator(".sheet-table tbody tr").first).to_contain_text(
+        sheet["rounds"][0]["partner"])
+    expect(page.locator(".sheet-total")).to_contain_text(str(sheet["total"]))
+    shot(page, "scoresheet")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1920, "height": 1080}, is_mobile=False,
+                                  has_touch=False, device_scale_factor=1)
+def test_projector_mode_shows_large_standings_the_clock_and_a_qr_code(page, api, shot):
+    from .conftest import EventSetup
+
+    event = EventSetup(api, players=16, name="Saturday progressive")
+    page.goto(f"/e/{event.id}/projector")
+    rows = page.locator(".proj-row")
+    expect(rows).to_have_count(10)
+    expect(page.locator(".proj-name")).to_have_text("Saturday progressive")
+    expect(page.locator(".proj-clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(page.locator(".proj-page")).to_have_text("Page 1 of 2")
+    qr = page.locator(".proj-qr img")
+    expect(qr).to_be_visible()
+    page.wait_for_function("document.querySelector('.proj-qr img').naturalWidth > 0")
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.proj-row'))"
+                         ".fontSize)")
+    assert size >= 30
+    scroll = page.evaluate("[document.documentElement.scrollWidth, document.documentElement"
+                           ".scrollHeight, innerWidth, innerHeight]")
+    assert scroll[0] <= scroll[2] and scroll[1] <= scroll[3], scroll
+    shot(page, "projector", full_page=False)
