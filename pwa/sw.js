@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '3dcfa52eebce';
+const VERSION = '6aef39f37d8f';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

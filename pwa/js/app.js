@@ -1,7 +1,7 @@
 /** Start the app: the service worker, the outbox's triggers, the "not sent" badge, the router. */
 
 import * as api from './api.js';
-import {banner, h} from './dom.js';
+import {banner, h, toast} from './dom.js';
 import * as router from './router.js';
 
 async function updateBadge() {
@@ -36,6 +36,11 @@ function start() {
   api.on('outbox', updateBadge);
   api.on('key-needed', showKeyProblem);
   api.on('keys', () => banner(null));
+  // A refusal can arrive long after the hand was typed (it waited offline): say so wherever
+  // the runner is, and keep it under "Refused" until they decide.
+  api.on('refused', ({entry, detail}) => toast(`${entry.label || 'A hand'} was not accepted: `
+    + `${detail || 'refused'}`, {label: 'Review', run: () => router.navigate('/outbox')},
+  {kind: 'error', ms: 15000}));
   updateBadge();
   api.startOutbox();
   router.start();

@@ -98,3 +98,20 @@ def test_projector_mode_shows_large_standings_the_clock_and_a_qr_code(page, api,
                            ".scrollHeight, innerWidth, innerHeight]")
     assert scroll[0] <= scroll[2] and scroll[1] <= scroll[3], scroll
     shot(page, "projector", full_page=False)
+
+
+def test_a_team_events_leaderboard_links_each_members_scoresheet(page, api):
+    _, event, _ = api.call("POST", "/api/events", {"name": "Teams night", "preset": "teams"},
+                           expect=201)
+    key = event["organizer_key"]
+    for n in range(4):
+        api.call("POST", f"/api/events/{event['id']}/teams",
+                 {"name": f"Team {n + 1}", "players": [f"P{n}a", f"P{n}b"],
+                  "checked_in": True}, key=key, expect=201)
+    api.call("POST", f"/api/events/{event['id']}/rounds", {"number": 1}, key=key, expect=201)
+    page.goto(f"/e/{event['id']}/board")
+    first = page.locator("ol.board > li.board-row").first
+    expect(first.locator(".members")).to_contain_text(" & ")
+    expect(first.locator(".links a")).to_have_count(2)
+    first.locator(".links a").first.click()
+    expect(page.locator(".page-title")).to_have_text(re.compile(r"^P\da$"))

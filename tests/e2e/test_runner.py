@@ -184,3 +184,53 @@ def test_a_stale_edit_is_explained_and_the_runners_change_is_kept(page, event, a
     expect(page.locator("section.edit")).to_have_count(0)
     game = event.game(game_id)
     assert game["hands"][0]["tricks"] == 5 and game["hands_played"] == 3
+
+
+def test_wec_games_take_the_game_sheet_and_name_a_euchred_loner(page, api, shot):
+    from .conftest import EventSetup
+
+    event = EventSetup(api, preset="wec-singles", players=12, name="WEC singles")
+    join_with_pin(page, event)
+
+    # A loner in a bump format: one more tap says who went alone, so the bump is theirs.
+    first = event.game_id(0)
+    open_game(page, event, first)
+    game = event.game(first)
+    names = side_names(game)
+    loner = game["sides"]["A"]["players"][1]
+    entry = page.locator("section.entry")
+    entry.get_by_role("button", name=names["A"], exact=True).click()
+    entry.get_by_role("button", name="Alone", exact=True).click()
+    expect(page.locator('[data-k="tricks-1"]')).to_be_disabled()
+    entry.get_by_role("button", name=loner["name"], exact=True).click()
+    page.locator('[data-k="tricks-1"]').click()
+    game = wait_for_hands(event, first, 1)
+    assert game["hands"][0]["loner_seat"] == loner["seat"]
+    assert game["hands"][0]["bumps"] == {str(loner["seat"]): 2}
+    expect(page.locator(".last-outcome")).to_have_text(in_words(game["hands"][0]["outcome"],
+                                                                game))
+
+    # Who deals: recorded once, then the screen follows the deal.
+    page.get_by_role("button", name="Who deals first?").click()
+    dealer = game["sides"]["B"]["players"][0]
+    page.locator(f'[data-k="dealer-{dealer["seat"]}"]').click()
+    expect(page.locator(".deal")).to_have_text(re.compile(r"^Deal: \w+"))
+    assert event.game(first)["first_dealer"] == dealer["seat"]
+
+    # The WEC game sheet: final points and bumps per player instead of hand by hand.
+    second = event.game_id(1)
+    open_game(page, event, second)
+    sheet_game = event.game(second)
+    page.get_by_text("Enter from the game sheet").click()
+    page.fill("#sheet-a", "9")
+    page.fill("#sheet-b", "6")
+    page.fill("#sheet-bump-2", "1")
+    shot(page, "game-sheet")
+    page.get_by_role("button", name="Save the game sheet").click()
+    expect(page.locator(".sheet")).to_contain_text("Entered from the game sheet")
+    expect_score(page, {"A": 9, "B": 6})
+    stored = event.game(second)
+    assert stored["from_sheet"] and stored["points"] == {"A": 9, "B": 6}
+    assert stored["bumps"] == {"2": 1}
+    expect(page.locator(".winner-line")).to_contain_text(
+        f"{side_names(sheet_game)['A']} win")

@@ -72,10 +72,8 @@ export async function render(main, {eventId, gameId}) {
         ? 'Kept on this phone: the key no longer works. Join again to send it.'
         : 'Saved on this phone, not sent yet: it goes when the network is back.', undo,
       {kind: 'warn'});
-    } else if (outcome.state === 'refused') {
-      toast(`Not accepted: ${outcome.detail} The hand is kept under "Refused".`, null,
-        {kind: 'error', ms: 12000});
     }
+    // A refusal is announced by app.js wherever the runner is (it may come much later).
     await refreshNotSent();
     draw();
   }
@@ -394,9 +392,9 @@ export async function render(main, {eventId, gameId}) {
         }), {class: 'btn-small'}));
     }
     if (g.hands.length || s.pending.length) return null;
-    const input = (id, label) => [h('label', {for: id}, label),
+    const input = (id, label, required = false) => [h('label', {for: id}, label),
       h('input', {id, class: 'input', type: 'number', inputmode: 'numeric', min: 0, max: 1000,
-        required: true})];
+        required})];
     const form = h('form', {class: 'form', onsubmit: (ev) => {
       ev.preventDefault();
       const value = (id) => Number(form.querySelector(`#${id}`).value || 0);
@@ -407,8 +405,8 @@ export async function render(main, {eventId, gameId}) {
       }
       act('game sheet', async () => { s.game = await api.putSheet(s.game, sheet); });
     }},
-    input('sheet-a', `${sideName('A')}: final points`),
-    input('sheet-b', `${sideName('B')}: final points`),
+    input('sheet-a', `${sideName('A')}: final points`, true),
+    input('sheet-b', `${sideName('B')}: final points`, true),
     h('fieldset', {}, h('legend', {}, 'Bumps (dollars) per player'),
       seats(g).map((p) => input(`sheet-bump-${p.seat}`, `${p.name} (seat ${p.seat})`))),
     h('button', {type: 'submit', class: 'btn btn-primary'}, 'Save the game sheet'));
