@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '6aef39f37d8f';
+const VERSION = 'fb75b6425dd8';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -18,6 +18,7 @@ const SHELL = [
   '/index.html',
   '/js/api.js',
   '/js/app.js',
+  '/js/console/frame.js',
   '/js/dom.js',
   '/js/outbox.js',
   '/js/router.js',

@@ -297,7 +297,12 @@ async function onReplay(kind, entry, answer) {
 /** Send whatever waits in the outbox (in order, one at a time). Safe to call at any moment. */
 export async function flush() {
   try {
-    return await store.replay(sendEntry, onReplay);
+    let summary = await store.replay(sendEntry, onReplay);
+    // A hand stored just as a running replay finished joined that run without being sent:
+    // go once more for anything still waiting that is not held back by a missing key.
+    const waiting = (await store.pending()).some((e) => !summary.blocked.has(e.eventId));
+    if (!summary.stopped && waiting) summary = await store.replay(sendEntry, onReplay);
+    return summary;
   } catch (error) {
     return {sent: 0, refused: 0, stopped: 'error', error};
   } finally {

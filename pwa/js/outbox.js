@@ -172,8 +172,8 @@ let replaying = null;
 export function replay(send, notify) {
   if (replaying) return replaying;
   replaying = withLock(async () => {
-    const summary = {sent: 0, refused: 0, stopped: null};
     const blockedEvents = new Set();
+    const summary = {sent: 0, refused: 0, stopped: null, blocked: blockedEvents};
     let lastSeq = 0;
     for (;;) {
       // Read afresh each time: hands entered during the replay are sent in the same run.

@@ -1,0 +1,57 @@
+/**
+ * The organizer console's frame: the organizer key for this event, and the section tabs shared
+ * by every console screen. A console screen calls `frame(main, eventId, 'players', 'Players')`
+ * and fills the element it returns; without an organizer key on this device it shows how to
+ * get one and returns null.
+ */
+
+import * as api from '../api.js';
+import {h, mount, setTitle} from '../dom.js';
+
+/** [section, label, path under /e/<id>/organize, shown for which presets (null: all)] */
+const SECTIONS = [
+  ['home', 'Event', '', null],
+  ['access', 'Access', '/access', null],
+  ['players', 'Players', '/players', null],
+  ['rounds', 'Rounds', '/rounds', null],
+  ['league', 'League', '/league', ['league']],
+  ['ties', 'Ties', '/ties', null],
+  ['corrections', 'Corrections', '/corrections', null],
+  ['print', 'Print & export', '/print', null],
+];
+
+/** The organizer key kept on this device for the event, or null. */
+export async function organizerKey(eventId) {
+  const mine = await api.keysOf(eventId);
+  return mine.find((k) => k.role === 'organizer')?.key || null;
+}
+
+export function sectionsFor(preset) {
+  return SECTIONS.filter(([, , , only]) => !only || only.includes(preset));
+}
+
+/**
+ * Mount the console frame. Returns {body, key, event} where body is the element to fill, or
+ * null when this device holds no organizer key for the event.
+ */
+export async function frame(main, eventId, section, title) {
+  setTitle(title);
+  document.body.classList.add('console');
+  const key = await organizerKey(eventId);
+  if (!key) {
+    mount(main, h('h1', {class: 'page-title'}, title),
+      h('p', {}, 'This device has no organizer key for this event. Open the organizer link '
+        + 'you were given when the event was created (it ends in #key=...).'));
+    return null;
+  }
+  let event = null;
+  try { event = (await api.getEvent(eventId)).data; } catch { /* shown below without it */ }
+  const base = `/e/${eventId}/organize`;
+  const tabs = h('nav', {class: 'console-tabs', 'aria-label': 'Console sections'},
+    sectionsFor(event?.preset).map(([name, label, path]) => h('a', {
+      href: base + path, class: ['console-tab', name === section && 'current'],
+      'aria-current': name === section ? 'page' : null}, label)));
+  const body = h('div', {class: 'console-body'});
+  mount(main, tabs, h('h1', {class: 'page-title'}, title), body);
+  return {body, key, event};
+}
