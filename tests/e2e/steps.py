@@ -25,11 +25,21 @@ def open_game(page: Page, event: EventSetup, game_id: int) -> None:
     expect(page.locator(".scores")).to_be_visible()
 
 
+def wait_until(page: Page, expression: str, timeout: float = 15) -> None:
+    """Poll a JavaScript expression until it is true. (page.wait_for_function would evaluate it
+    with eval inside the page, which the app's CSP forbids, so it fails whenever the first try
+    is not already true.)"""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(100)
+
+
 def wait_for_service_worker(page: Page) -> None:
     """Wait until the service worker controls the page (so a reload works with no network)."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null"
-                           " && navigator.serviceWorker.controller.state === 'activated'",
-                           timeout=15000)
+    wait_until(page, "!!navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+               " && navigator.serviceWorker.controller.state === 'activated'")
 
 
 def side_names(game: dict) -> dict:

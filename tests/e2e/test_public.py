@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE
-from .steps import join_with_pin, open_game, side_names, tap_hand
+from .steps import join_with_pin, open_game, side_names, tap_hand, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +90,7 @@ def test_projector_mode_shows_large_standings_the_clock_and_a_qr_code(page, api,
     expect(page.locator(".proj-page")).to_have_text("Page 1 of 2")
     qr = page.locator(".proj-qr img")
     expect(qr).to_be_visible()
-    page.wait_for_function("document.querySelector('.proj-qr img').naturalWidth > 0")
+    wait_until(page, "document.querySelector('.proj-qr img').naturalWidth > 0")
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.proj-row'))"
                          ".fontSize)")
     assert size >= 30
