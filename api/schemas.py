@@ -235,12 +235,18 @@ class TableGameSchema(Schema):
     number = Int(required=True)
     points = fields.Nested(SidePointsSchema, required=True)
     hands_played = Int(required=True)
+    hands_per_game = Int(allow_none=True, metadata={"description": "A game of this many "
+                                                    "hands (None: played to a target)."})
+    target_points = Int(allow_none=True)
     over = Bool(required=True)
     winner = fields.String(allow_none=True)
     level = Bool(required=True)
     end = fields.String(allow_none=True)
     signed_off = Bool(required=True)
     last_entry_at = fields.DateTime(allow_none=True)
+    idle_seconds = Int(allow_none=True, metadata={"description": "Seconds since the last "
+                       "entry (or the round's start) while the game is being played, by the "
+                       "server's clock: the progress board's 'no entry for a while'."})
     version = Int(required=True)
 
 

@@ -394,18 +394,39 @@ def clock_view(round_: Round) -> dict | None:
             "seconds_left": max(int(remaining), 0)}
 
 
+def _aware(moment):
+    if moment is not None and moment.tzinfo is None:
+        from datetime import UTC
+
+        return moment.replace(tzinfo=UTC)
+    return moment
+
+
+def idle_seconds(game: Game, round_: Round, now) -> int | None:
+    """Seconds since the game's last entry (or since its round started), measured on the
+    server's clock so the organizer's progress board needs no clock of its own; None once the
+    game is over or the round is not being played."""
+    if game.end is not None or round_.status != "playing":
+        return None
+    since = _aware(game.last_entry_at or round_.clock_started_at or round_.created_at)
+    return max(int((now - since).total_seconds()), 0) if since else None
+
+
 def round_view(round_: Round, *, detail: bool = True) -> dict:
     """A round's tables, who sits where, each game's score and the progress board."""
     tables = []
     done = 0
     hands = 0
+    now = utcnow()
     for match in round_.matches:
         seats = {s.seat: s for s in match.seats}
         games = [{"id": g.id, "number": g.number, "points": {"A": g.points_a, "B": g.points_b},
-                  "hands_played": g.hands_played, "over": g.end is not None,
+                  "hands_played": g.hands_played, "hands_per_game": g.hands_per_game,
+                  "target_points": g.target_points, "over": g.end is not None,
                   "winner": g.winner, "level": g.level, "end": g.end,
                   "signed_off": g.signed_off_at is not None,
-                  "last_entry_at": g.last_entry_at, "version": g.version}
+                  "last_entry_at": g.last_entry_at,
+                  "idle_seconds": idle_seconds(g, round_, now), "version": g.version}
                  for g in match.games]
         hands += sum(g.hands_played for g in match.games)
         finished = match.status == "over"
