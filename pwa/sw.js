@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'fb75b6425dd8';
+const VERSION = '390bba6ad4e0';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -18,7 +18,15 @@ const SHELL = [
   '/index.html',
   '/js/api.js',
   '/js/app.js',
+  '/js/console/access.js',
+  '/js/console/calls.js',
+  '/js/console/corrections.js',
+  '/js/console/create.js',
   '/js/console/frame.js',
+  '/js/console/players.js',
+  '/js/console/print.js',
+  '/js/console/rounds.js',
+  '/js/console/ui.js',
   '/js/dom.js',
   '/js/outbox.js',
   '/js/router.js',

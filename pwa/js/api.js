@@ -36,7 +36,10 @@ export class OfflineError extends Error {
   }
 }
 
-/** One HTTP request. Resolves {status, data, etag} whatever the status; throws OfflineError. */
+/**
+ * One HTTP request. Resolves {status, data, etag, text} whatever the status (`text` is the raw
+ * body, for CSV and SVG answers); throws OfflineError.
+ */
 export async function request(method, path, {body, key, ifMatch, ifNoneMatch, timeout} = {}) {
   const headers = {Accept: 'application/json, application/problem+json'};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -55,7 +58,7 @@ export async function request(method, path, {body, key, ifMatch, ifNoneMatch, ti
     if (text) {
       try { data = JSON.parse(text); } catch { data = null; }
     }
-    return {status: response.status, data, etag: response.headers.get('ETag')};
+    return {status: response.status, data, etag: response.headers.get('ETag'), text};
   } catch (error) {
     throw new OfflineError(error?.name === 'AbortError'
       ? 'The server did not answer in time.' : undefined);

@@ -1,12 +1,19 @@
 /**
  * Screens by address (history API). Each route names one screen module; a screen module exports
  * `render(main, params)` and may return a function that stops its timers when the screen is left.
- * The organizer console (a later issue) plugs in here as one more route and module.
+ * The organizer console's sections live in console/ (one module each); /organize/new creates an
+ * event.
  *
  * Screens are imported up front (they are small): the whole app then comes from one version of
  * the service worker's cache, never a mix of an old page and a newer screen.
  */
 
+import * as access from './console/access.js';
+import * as corrections from './console/corrections.js';
+import * as create from './console/create.js';
+import * as players from './console/players.js';
+import * as print from './console/print.js';
+import * as rounds from './console/rounds.js';
 import * as board from './screens/board.js';
 import * as game from './screens/game.js';
 import * as home from './screens/home.js';
@@ -27,6 +34,14 @@ const routes = [
   [/^\/e\/(\d+)\/players\/(\d+)\/?$/, sheet, ['eventId', 'playerId']],
   [/^\/e\/(\d+)\/projector\/?$/, projector, ['eventId']],
   [/^\/e\/(\d+)\/organize\/?$/, organize, ['eventId']],
+  [/^\/organize\/new\/?$/, create],
+  [/^\/e\/(\d+)\/organize\/access\/?$/, access, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/players\/?$/, players, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/rounds\/?$/, rounds, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/corrections\/?$/, corrections, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/print\/?$/, print, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/print\/cards\/?$/, {render: print.cards}, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/print\/sheets\/?$/, {render: print.sheets}, ['eventId']],
   [/^\/outbox\/?$/, outbox],
 ];
 
