@@ -551,6 +551,8 @@ class LeaderboardSchema(Schema):
     current_round = fields.Nested(CurrentRoundSchema, allow_none=True)
     rows = fields.List(fields.Nested(StandingRowSchema), required=True)
     ties = fields.List(fields.Nested(TieGroupSchema), required=True)
+    recorded_order = fields.List(Int(), required=True, metadata={
+        "description": "The organizer's recorded tie-break order (entrant ids), if any."})
     championship = fields.Nested(ChampionshipSchema)
     bump_cup_total = Int()
 
@@ -674,12 +676,28 @@ class SeasonSchema(Schema):
     offences = fields.List(fields.Nested(OffenceSchema), required=True)
 
 
+class SeededSchema(Schema):
+    id = Int(required=True)
+    name = fields.String(allow_none=True)
+    seed = Int(allow_none=True)
+
+
+class BracketGameSchema(Schema):
+    number = Int(required=True)
+    points = fields.Dict(keys=fields.String(), values=Int(), required=True,
+                         metadata={"description": "Points of teams a and b."})
+    winner = Int(allow_none=True, metadata={"description": "The winning team's id."})
+
+
 class BracketMatchSchema(Schema):
-    a = fields.Nested(RefSchema, required=True)
-    b = fields.Nested(RefSchema, allow_none=True)
+    a = fields.Nested(SeededSchema, required=True, allow_none=True,
+                      metadata={"description": "Null while the match that sends a team here "
+                                "is undecided."})
+    b = fields.Nested(SeededSchema, allow_none=True)
     bye = Bool(required=True)
     match_id = Int(allow_none=True)
     games_won = fields.Dict(keys=fields.String(), values=Int(), allow_none=True)
+    games = fields.List(fields.Nested(BracketGameSchema), required=True)
     winner = Int(allow_none=True)
 
 
@@ -687,11 +705,21 @@ class BracketRoundSchema(Schema):
     round = Int(required=True)
     label = fields.String(allow_none=True)
     round_id = Int(allow_none=True)
+    projected = Bool(required=True, metadata={"description": "Not seated yet: before the "
+                                              "draw, what the standings would give now."})
     matches = fields.List(fields.Nested(BracketMatchSchema), required=True)
+
+
+class SeedSchema(Schema):
+    seed = Int(required=True)
+    id = Int(required=True)
+    name = fields.String(allow_none=True)
 
 
 class BracketSchema(Schema):
     rounds = fields.List(fields.Nested(BracketRoundSchema), required=True)
+    drawn = Bool(required=True)
+    seeds = fields.List(fields.Nested(SeedSchema), required=True)
 
 
 class QrSchema(Schema):

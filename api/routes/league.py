@@ -41,7 +41,8 @@ class Season(MethodView):
 class Bracket(MethodView):
     @blp.response(200, BracketSchema)
     def get(self, event_id):
-        """The playoff bracket, round by round, with byes and results."""
+        """The playoff bracket to the final: seeds, byes, each match's games and winner; before
+        the draw, the bracket the standings would give now."""
         return service.bracket_view(get_event(event_id))
 
 

@@ -427,3 +427,31 @@ def next_bracket_round(previous_round: Sequence[tuple[Any, Any]],
             raise SeatingError(f"{winner!r} did not play in the match {home!r} v {away!r}.")
         through.append(winner)
     return [(through[index], through[index + 1]) for index in range(0, len(through), 2)]
+
+
+def bracket_seeds(first_round: Sequence[tuple[Any, Any]]) -> dict[Any, int]:
+    """Each team's seed number, read back from a first round made by `playoff_bracket`."""
+    order = _bracket_order(2 * len(first_round))
+    seeds = {}
+    for index, (high, low) in enumerate(first_round):
+        seeds[high] = order[2 * index]
+        if low is not None:
+            seeds[low] = order[2 * index + 1]
+    return seeds
+
+
+def bracket_outline(drawn: Sequence[Sequence[tuple[Any, Any]]],
+                    winners: Mapping[tuple[Any, Any], Any]) -> list[list[tuple[Any, Any]]]:
+    """The rounds still to come after the `drawn` ones, down to the final: a team already
+    through (a bye, a decided match of the last drawn round) is in its place, None where the
+    match that sends a team there is not decided yet."""
+    rounds: list[list[tuple[Any, Any]]] = []
+    current = [tuple(match) for match in (drawn[-1] if drawn else [])]
+    known = True  # only the last drawn round has byes and winners; later rounds are empty
+    while len(current) > 1:
+        through = [(home if away is None else winners.get((home, away))) if known else None
+                   for home, away in current]
+        current = [(through[index], through[index + 1]) for index in range(0, len(through), 2)]
+        rounds.append(current)
+        known = False
+    return rounds

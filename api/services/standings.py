@@ -148,6 +148,8 @@ def _leaderboard(event: Event) -> dict:
         "rounds_total": preset.rounds,
         "current_round": _current_round(rounds),
         "rows": rows, "ties": ties,
+        "recorded_order": [e for e, _ in sorted(manual_order(event).items(),
+                                                key=lambda item: item[1]) if e in names],
     }
     if preset.championship_teams:
         board["championship"] = championship_view(event, preset, standings, names)

@@ -92,6 +92,14 @@ def test_a_six_team_league_season_with_a_forfeit_a_substitute_and_playoffs(api):
                     expect=200).get_json()
     assert [r["round"] for r in sheet["rounds"]] == [3]
 
+    # Before the draw the bracket is the one the standings give now, to the final.
+    preview = api.get(f"/api/events/{event['id']}/bracket", expect=200).get_json()
+    assert not preview["drawn"] and [s["name"] for s in preview["seeds"]] == order
+    assert [(r["label"], len(r["matches"]), r["projected"]) for r in preview["rounds"]] == [
+        ("Playoffs round 1", 4, True), ("Semifinals", 2, True), ("Final", 1, True)]
+    assert preview["rounds"][1]["matches"][0]["a"]["name"] == order[0], "a bye goes through"
+    assert preview["rounds"][1]["matches"][0]["b"] is None
+
     # Playoffs: 6 teams, so the top two seeds get byes in a bracket of 8.
     first = api.seat_round(event, 6)
     assert first["stage"] == "playoff"
@@ -100,6 +108,9 @@ def test_a_six_team_league_season_with_a_forfeit_a_substitute_and_playoffs(api):
              for m in bracket["rounds"][0]["matches"]]
     assert pairs == [(order[0], None), (order[3], order[4]), (order[1], None),
                      (order[2], order[5])]
+    assert bracket["drawn"] and [r["projected"] for r in bracket["rounds"]] == [False, True, True]
+    assert [(m["a"]["seed"], m["b"] and m["b"]["seed"]) for m in bracket["rounds"][0]["matches"]] \
+        == [(1, None), (4, 5), (2, None), (3, 6)]
     refused = api.put(f"/api/matches/{first['tables'][0]['match_id']}/seats", key=key,
                       json={"seat": 1, "player_id": sub["id"]}, expect=(409, 422)).get_json()
     assert "roster" in refused["detail"] or "not on the roster" in refused["detail"]
@@ -107,6 +118,9 @@ def test_a_six_team_league_season_with_a_forfeit_a_substitute_and_playoffs(api):
     champion = _play_bracket(api, event, key, first, name_of)
     bracket = api.get(f"/api/events/{event['id']}/bracket", expect=200).get_json()
     assert [len(r["matches"]) for r in bracket["rounds"]] == [4, 2, 1]
+    final = bracket["rounds"][-1]["matches"][0]
+    assert final["games_won"]["a"] + final["games_won"]["b"] == len(final["games"]) >= 2
+    assert all(g["winner"] in (final["a"]["id"], final["b"]["id"]) for g in final["games"])
     assert bracket["rounds"][-1]["matches"][0]["winner"] == teams[champion]["id"]
     done = api.post(f"/api/events/{event['id']}/rounds", key=key, json={}, expect=409)
     assert champion in done.get_json()["detail"]

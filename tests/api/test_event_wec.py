@@ -106,6 +106,7 @@ def test_the_organizer_records_a_tiebreak_for_players_level_on_points_and_games(
                    expect=200).get_json()["rows"]
     assert [r["entrant_id"] for r in rows[:6]] == order
     assert [r["place"] for r in rows[:6]] == [1, 2, 3, 4, 5, 6]
+    assert api.leaderboard(event)["recorded_order"] == order, "the console shows what it holds"
     assert len(players) == 12
 
 

@@ -12,7 +12,9 @@ from api.rules.errors import SeatingError
 from api.rules.schedules import (
     SEARCH_STEPS,
     ScheduleReport,
+    bracket_outline,
     bracket_rounds,
+    bracket_seeds,
     league_schedule,
     next_bracket_round,
     playoff_bracket,
@@ -309,3 +311,25 @@ def test_a_playoff_needs_two_teams(seeds):
 def test_a_playoff_team_is_seeded_once_with_an_id(seeds):
     with pytest.raises(SeatingError, match="seeded once"):
         playoff_bracket(seeds)
+
+
+@pytest.mark.parametrize("count", sorted(BRACKETS))
+def test_seed_numbers_read_back_from_the_first_round_are_the_seeding(count):
+    seeds = bracket_seeds(playoff_bracket(SEEDS[:count]))
+    assert seeds == {team: int(team[1:]) for team in SEEDS[:count]}
+
+
+def test_the_outline_shows_byes_through_and_empty_places_to_the_final():
+    first = playoff_bracket(SEEDS[:6])
+    assert bracket_outline([first], {}) == [[("s1", None), ("s2", None)], [(None, None)]]
+    assert bracket_outline([first], {("s4", "s5"): "s5"}) == [[("s1", "s5"), ("s2", None)],
+                                                               [(None, None)]]
+
+
+@pytest.mark.parametrize("count", [2, 5, 8, 12])
+def test_an_outline_has_as_many_rounds_as_the_bracket_still_needs(count):
+    first = playoff_bracket(SEEDS[:count])
+    assert len(bracket_outline([first], {})) == bracket_rounds(count) - 1
+    assert bracket_outline([], {}) == []
+    rounds = play_out(first, higher_seed)
+    assert bracket_outline(rounds, {}) == []
