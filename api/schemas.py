@@ -671,9 +671,18 @@ class OffenceSchema(Schema):
     playoff_excluded = Bool(required=True)
 
 
+class ForfeitChoiceSchema(Schema):
+    reason = fields.String(required=True)
+    minutes_late = Int(allow_none=True)
+    games = fields.List(Int(), required=True)
+    label = fields.String(required=True)
+
+
 class SeasonSchema(Schema):
     weeks = fields.List(fields.Nested(SeasonWeekSchema), required=True)
     offences = fields.List(fields.Nested(OffenceSchema), required=True)
+    forfeit_choices = fields.List(fields.Nested(ForfeitChoiceSchema), required=True, metadata={
+        "description": "What the organizer can record as a forfeit, with the games each costs."})
 
 
 class SeededSchema(Schema):

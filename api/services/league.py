@@ -86,7 +86,24 @@ def season_view(event: Event) -> dict:
             })
         weeks.append({"week": number, "round_id": round_.id if round_ else None,
                       "status": round_.status if round_ else None, "matches": rows})
-    return {"weeks": weeks, "offences": offences_view(event)}
+    return {"weeks": weeks, "offences": offences_view(event),
+            "forfeit_choices": forfeit_choices(preset_of(event))}
+
+
+def forfeit_choices(preset: Preset) -> list[dict]:
+    """The reasons an organizer can record, each with the games it costs, in words."""
+    if preset.movement != "league-schedule":
+        return []
+    choices = [(rleague.LATE, preset.forfeit_minutes * step, f"{preset.forfeit_minutes * step} "
+                "minutes late") for step in range(1, preset.games_per_match + 1)]
+    choices += [(rleague.NO_SHOW, None, "No show"), (rleague.ONE_PLAYER, None, "Only one player")]
+    out = []
+    for reason, minutes, label in choices:
+        games = rleague.forfeited_games(preset, reason, minutes)
+        out.append({"reason": reason, "minutes_late": minutes, "games": games,
+                    "label": f"{label}: game{'s' if len(games) > 1 else ''} "
+                             f"{', '.join(map(str, games))}"})
+    return out
 
 
 def _forfeits_of(match: Match) -> list[Forfeit]:

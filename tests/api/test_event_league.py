@@ -30,6 +30,10 @@ def test_a_six_team_league_season_with_a_forfeit_a_substitute_and_playoffs(api):
     season = api.post(f"/api/events/{event['id']}/season", key=key, json={},
                       expect=201).get_json()
     assert len(season["weeks"]) == 5
+    assert [(c["label"], c["games"]) for c in season["forfeit_choices"]] == [
+        ("10 minutes late: game 1", [1]), ("20 minutes late: games 1, 2", [1, 2]),
+        ("30 minutes late: games 1, 2, 3", [1, 2, 3]), ("No show: games 1, 2, 3", [1, 2, 3]),
+        ("Only one player: games 1, 2, 3", [1, 2, 3])]
     meetings = [frozenset((m["home"]["id"], m["away"]["id"])) for w in season["weeks"]
                 for m in w["matches"]]
     assert len(meetings) == 15 == len(set(meetings)), "everyone meets everyone once"
