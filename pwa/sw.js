@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '390bba6ad4e0';
+const VERSION = '8746cee0d7b6';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -23,9 +23,12 @@ const SHELL = [
   '/js/console/corrections.js',
   '/js/console/create.js',
   '/js/console/frame.js',
+  '/js/console/league-calls.js',
+  '/js/console/league.js',
   '/js/console/players.js',
   '/js/console/print.js',
   '/js/console/rounds.js',
+  '/js/console/ties.js',
   '/js/console/ui.js',
   '/js/dom.js',
   '/js/outbox.js',

@@ -11,9 +11,11 @@
 import * as access from './console/access.js';
 import * as corrections from './console/corrections.js';
 import * as create from './console/create.js';
+import * as league from './console/league.js';
 import * as players from './console/players.js';
 import * as print from './console/print.js';
 import * as rounds from './console/rounds.js';
+import * as ties from './console/ties.js';
 import * as board from './screens/board.js';
 import * as game from './screens/game.js';
 import * as home from './screens/home.js';
@@ -38,6 +40,8 @@ const routes = [
   [/^\/e\/(\d+)\/organize\/access\/?$/, access, ['eventId']],
   [/^\/e\/(\d+)\/organize\/players\/?$/, players, ['eventId']],
   [/^\/e\/(\d+)\/organize\/rounds\/?$/, rounds, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/league\/?$/, league, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/ties\/?$/, ties, ['eventId']],
   [/^\/e\/(\d+)\/organize\/corrections\/?$/, corrections, ['eventId']],
   [/^\/e\/(\d+)\/organize\/print\/?$/, print, ['eventId']],
   [/^\/e\/(\d+)\/organize\/print\/cards\/?$/, {render: print.cards}, ['eventId']],

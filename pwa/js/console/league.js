@@ -1,0 +1,239 @@
+/**
+ * /e/<id>/organize/league: the season by week (scheduled from the teams, each week opened and
+ * closed), every match's games and result, forfeits with the offence count and playoff flag,
+ * substitutes, standings and seeding, and the playoff bracket drawn as a bracket. Every number
+ * is the server's; a change shows only once the server confirmed it.
+ */
+
+import {button, h, mount, toast} from '../dom.js';
+import {frame} from './frame.js';
+import * as lc from './league-calls.js';
+import {act, failure, load, msg} from './ui.js';
+
+const STATUS = {scheduled: 'not started', playing: 'being played', closed: 'closed'};
+
+/** One-of-several buttons (aria-pressed); returns [fieldset, () => the chosen value]. */
+function choices(legend, options) {
+  let value = null;
+  const buttons = options.map(([v, label]) => button(label, () => {
+    value = v;
+    buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(options[i][0] === v)));
+  }, {'aria-pressed': 'false'}));
+  return [h('fieldset', {class: 'choices'}, h('legend', {}, legend), buttons), () => value];
+}
+
+/**
+ * A section of League and Ties: read, paint, Refresh. `s.act(label, out, work, done)` is a
+ * button for a change: refused, the reason goes to `out`; stored, a toast with the server's
+ * words (`done(answer)`) and a fresh read.
+ */
+export async function section(main, eventId, name, title, read, paint) {
+  const f = await frame(main, eventId, name, title);
+  if (!f) return;
+  const s = {id: eventId, event: f.event, body: f.body, panel: null, open: new Set()};
+  s.show = (d) => {
+    s.d = d;
+    paint(s);
+    s.body.prepend(button('Refresh', () => s.refresh(), {class: 'btn-small refresh'}));
+  };
+  /** Read again; `said` (what the server confirmed) is toasted, and kept if the read fails. */
+  s.refresh = async (said = '') => {
+    try {
+      s.show(await read(eventId));
+      if (said) toast(said);
+    } catch (e) {
+      toast(`${said} ${failure(e, true)}`, null, {kind: 'error'});
+    }
+  };
+  s.act = (label, out, work, done, attrs = {}, keep = false) => button(label, async (e) => {
+    const r = await act(e.currentTarget, out, work);
+    if (!r) return;
+    if (!keep) s.panel = null;
+    await s.refresh(done(r));
+  }, attrs);
+  s.toggle = (panel) => {
+    s.panel = panel;
+    s.show(s.d);
+    s.body.querySelector('.panel button')?.focus();
+  };
+  await load(f.body, () => read(eventId), s.show);
+}
+
+/** A game as a link to its hands: "Game 2: 10–7", "Game 1: forfeited by North". */
+export function gameLink(id, g, names) {
+  return h('a', {class: ['btn', 'btn-small', 'game-chip', g.over && 'over'], href: `/e/${id}/games/${g.id}`},
+    `Game ${g.number}: `, g.end === 'forfeit' ? `forfeited by ${names[g.winner === 'A' ? 'B' : 'A']}`
+      : `${g.points.A}–${g.points.B}${g.over ? '' : ' · playing'}`);
+}
+
+export function render(main, {eventId}) {
+  return section(main, Number(eventId), 'league', 'League', lc.league, paint);
+}
+
+function paint(s) {
+  const {season, rounds} = s.d;
+  s.tables = new Map(rounds.flatMap((r) => r.tables.map((t) => [t.match_id, {...t, round: r}])));
+  mount(s.body, nextCard(s), season.weeks.length > 0 && weeksCard(s), offencesCard(s),
+    standingsCard(s), bracketCard(s));
+}
+
+function nextCard(s) {
+  const {season, plan, rounds, teams} = s.d;
+  const out = msg();
+  if (!season.weeks.length) {
+    const weeks = h('input', {id: 'season-weeks', class: 'input', type: 'number', min: 1, max: 60,
+      inputmode: 'numeric', placeholder: 'every team meets every other once'});
+    return h('section', {class: 'card'}, h('h2', {}, 'Schedule the season'),
+      h('p', {}, `${teams.length} teams registered. Each week every team meets one opponent `
+        + '(a bye when the count is odd).'),
+      h('label', {for: 'season-weeks'}, 'Weeks'), weeks,
+      s.act('Schedule the season', out, () => lc.schedule(s.id, weeks.value ? Number(weeks.value) : null),
+        () => 'The season is scheduled.', {class: 'btn-primary'}), out);
+  }
+  const playing = rounds.find((r) => r.status === 'playing');
+  return h('section', {class: 'card next-step'}, h('h2', {}, 'Next'),
+    h('p', {}, plan.reason || `${plan.label} is ready to start.`),
+    !plan.reason && plan.notes.map((n) => h('p', {class: 'note'}, n)),
+    h('div', {class: 'actions'},
+      playing && s.act(`Close ${playing.label}`, out, () => lc.close(s.id, playing.id),
+        () => `${playing.label} is closed.`),
+      !plan.reason && s.act(`${plan.stage === 'playoff' ? 'Draw' : 'Open'} ${plan.label}`, out,
+        () => lc.seat(s.id, plan.number), () => `${plan.label} is under way.`, {class: 'btn-primary'})), out);
+}
+
+function weeksCard(s) {
+  const {season, board} = s.d;
+  const points = new Map(board.rows.map((r) => [r.entrant_id, r.rounds]));
+  const offences = new Map(season.offences.map((o) => [o.team_id, o]));
+  return h('section', {class: 'card wide'}, h('h2', {}, 'The season by week'),
+    season.weeks.map((w) => h('details', {class: 'week', 'data-week': w.week,
+      open: w.status === 'playing' || s.open.has(w.week),
+      ontoggle: (e) => s.open[e.target.open ? 'add' : 'delete'](w.week)},
+    h('summary', {class: 'btn btn-link'}, `Week ${w.week} · ${STATUS[w.status] || 'not seated'}`),
+    h('ul', {class: 'plain-list'}, w.matches.map((m) => {
+      if (m.bye) return h('li', {}, `${m.home.name}: bye`);
+      const t = s.tables.get(m.match_id);
+      const wp = (team) => `${team.name} ${points.get(team.id)?.[w.week] ?? 0}`;
+      const panel = (kind) => s.panel?.key === kind + m.match_id;
+      const open = (kind, label) => button(label, () => s.toggle(panel(kind) ? null : {key: kind + m.match_id}),
+        {'aria-expanded': String(panel(kind))});
+      return h('li', {class: 'match', 'data-match': m.match_id},
+        h('p', {class: 'match-line'}, h('span', {class: 'table-no'}, `Table ${m.table}`),
+          h('strong', {}, m.home.name), h('span', {class: 'match-score'}, `${m.games_won.home}–${m.games_won.away}`),
+          h('strong', {}, m.away.name)),
+        m.status === 'over' && h('p', {class: 'hint'}, `Week points: ${wp(m.home)} · ${wp(m.away)}`),
+        t && h('p', {class: 'game-list'}, t.games.map((g) => gameLink(s.id, g, {A: m.home.name, B: m.away.name}))),
+        m.forfeits.map((team) => h('p', {class: 'note forfeit'},
+          `${offences.get(team).name} forfeited: ${offences.get(team).message}`)),
+        w.status !== 'closed' && h('div', {class: 'actions'}, open('f', 'Forfeit…'), open('s', 'Substitute…')),
+        panel('f') && forfeitPanel(s, m), panel('s') && t && seatPanel(s, t));
+    })))));
+}
+
+function forfeitPanel(s, m) {
+  const out = msg();
+  const [teamSet, team] = choices('Which team forfeits?', [[m.home.id, m.home.name], [m.away.id, m.away.name]]);
+  const [whySet, why] = choices('Why?', s.d.season.forfeit_choices.map((c) => [c, c.label]));
+  const record = async () => {
+    if (!team() || !why()) throw new Error('Choose the team and the reason first.');
+    return lc.forfeit(s.id, m.match_id, {team_id: team(), reason: why().reason, minutes_late: why().minutes_late});
+  };
+  return h('div', {class: 'panel'}, teamSet, whySet, h('div', {class: 'actions'},
+    s.act('Record the forfeit', out, record, (r) => `Forfeit recorded: game${r.games.length > 1 ? 's' : ''} `
+      + `${r.games.join(', ')}. ${r.message}`, {class: 'btn-primary'}),
+    button('Cancel', () => s.toggle(null))), out);
+}
+
+/** Who sits where at a match (roster players or substitutes), and new substitutes. */
+function seatPanel(s, t) {
+  const out = msg();
+  const added = msg();
+  const teams = new Map(s.d.teams.map((x) => [x.id, x]));
+  const seats = t.seats.map((seat) => {
+    const team = teams.get((seat.seat % 2 ? t.team_a : t.team_b).id);
+    const id = `seat-${seat.seat}`;
+    const select = h('select', {id, class: 'input'}, team.members.map((p) => h('option',
+      {value: p.id, selected: p.id === seat.player_id}, p.role === 'substitute' ? `${p.name} (substitute)` : p.name)));
+    return {seat, select, el: [h('label', {for: id}, `Seat ${seat.seat} · ${team.name}`), select]};
+  });
+  const save = async () => {
+    let r = {};
+    for (const {seat, select} of seats) {
+      if (Number(select.value) !== seat.player_id) r = await lc.seatPlayer(s.id, t.match_id, seat.seat, Number(select.value));
+    }
+    return r;
+  };
+  const name = h('input', {id: 'sub-name', class: 'input', maxlength: 120, autocomplete: 'off'});
+  const [teamSet, team] = choices('Add a substitute to', [[t.team_a.id, t.team_a.name], [t.team_b.id, t.team_b.name]]);
+  const add = async () => {
+    if (!team() || !name.value.trim()) throw new Error('Choose the team and type the name first.');
+    return lc.addSub(s.id, team(), name.value.trim());
+  };
+  return h('div', {class: 'panel'}, seats.map((x) => x.el), h('div', {class: 'actions'},
+    s.act('Save the seats', out, save, () => `Seats at table ${t.table} saved.`, {class: 'btn-primary'}),
+    button('Cancel', () => s.toggle(null))), out,
+  h('h3', {}, 'Someone not on a roster yet'), teamSet, h('label', {for: 'sub-name'}, 'Substitute\'s name'), name,
+  s.act('Add the substitute', added, add, () => `${name.value.trim()} is a substitute now: choose them in a seat.`,
+    {}, true), added);
+}
+
+function offencesCard(s) {
+  const rows = s.d.season.offences.filter((o) => o.offences || o.playoff_excluded);
+  return h('section', {class: 'card'}, h('h2', {}, 'Forfeits and offences'),
+    h('p', {class: 'hint'}, 'Each week a team forfeits anything is one offence. A flagged team may '
+      + 'be left out of the playoffs: you decide.'),
+    rows.length ? h('ul', {class: 'plain-list'}, rows.map((o) => {
+      const out = msg();
+      return h('li', {class: 'offence', 'data-team': o.team_id},
+        h('p', {class: 'row-between'}, h('strong', {}, o.name), h('span', {class: ['badge',
+          o.status !== 'loss-of-games' && 'badge-away', o.removed && 'badge-gone']},
+        `${o.offences} offence${o.offences === 1 ? '' : 's'}`)),
+        h('p', {}, o.message), o.playoff_excluded && h('p', {class: 'note'}, 'Left out of the playoffs.'),
+        !o.removed && (o.status !== 'loss-of-games' || o.playoff_excluded) && s.act(o.playoff_excluded
+          ? 'Put back into the playoffs' : 'Leave out of the playoffs', out,
+        () => lc.playoffOut(s.id, o.team_id, !o.playoff_excluded),
+        () => `${o.name}: ${o.playoff_excluded ? 'back in' : 'left out of'} the playoffs.`), out);
+    })) : h('p', {}, 'No forfeits so far.'));
+}
+
+const rate = (x) => (typeof x === 'number' ? x.toFixed(3).replace(/^0/, '') : '');
+
+function standingsCard(s) {
+  const {board, bracket} = s.d;
+  const seeds = new Map(bracket.seeds.map((x) => [x.id, x.seed]));
+  return h('section', {class: 'card'}, h('h2', {}, 'Standings and seeding'),
+    h('p', {class: 'hint'}, 'By week points, then the rate of games won, then the opponents\' rate, '
+      + 'then registration order (or the order recorded under Ties). "—": no playoff seed.'),
+    h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Standings'}, h('table', {class: 'standings'},
+      h('thead', {}, h('tr', {}, ['Place', 'Team', 'Points', 'Games won', 'Win rate', 'Opp. rate', 'Seed']
+        .map((c) => h('th', {scope: 'col'}, c)))),
+      h('tbody', {}, board.rows.map((r) => h('tr', {}, h('td', {}, r.place), h('th', {scope: 'row'}, r.name),
+        [r.total, `${r.games_won} of ${r.games_played}`, rate(r.stats.game_win_pct),
+          rate(r.stats.strength_of_schedule), seeds.get(r.entrant_id) ?? '—'].map((v) => h('td', {}, v))))))));
+}
+
+function bracketCard(s) {
+  const {bracket} = s.d;
+  if (!bracket.rounds.length) return null;
+  const slot = (m, k) => {
+    const team = m[k];
+    if (!team) return h('p', {class: 'slot tbd'}, m.bye ? 'bye' : 'to be decided');
+    const won = m.winner === team.id && !m.bye;
+    return h('p', {class: ['slot', won && 'won']}, h('span', {class: 'seed'}, team.seed ?? ''),
+      h('span', {class: 'slot-name'}, team.name, won && h('span', {class: 'sr-only'}, ' (winner)')),
+      m.games_won && h('span', {class: 'slot-score'}, m.games_won[k]));
+  };
+  return h('section', {class: 'card wide'}, h('h2', {}, 'Playoff bracket'),
+    !bracket.drawn && h('p', {class: 'note'}, 'Not drawn yet: the bracket the standings give today.'),
+    h('div', {class: 'bracket', tabindex: 0, role: 'region', 'aria-label': 'Bracket'}, bracket.rounds.map((r) =>
+      h('section', {class: 'bracket-round'}, h('h3', {}, r.label), r.matches.map((m) => {
+        const t = m.match_id && s.tables.get(m.match_id);
+        const key = `p${m.match_id}`;
+        return h('div', {class: 'bracket-match', 'data-match': m.match_id}, slot(m, 'a'), slot(m, 'b'),
+          m.games.length > 0 && h('p', {class: 'games-line'}, m.games.map((g) => `${g.points.a}–${g.points.b}`).join(' · ')),
+          t?.round.status === 'playing' && h('p', {class: 'game-list'},
+            t.games.map((g) => gameLink(s.id, g, {A: m.a.name, B: m.b.name})),
+            button('Substitute…', () => s.toggle(s.panel?.key === key ? null : {key, m: m.match_id}),
+              {'aria-expanded': String(s.panel?.key === key)})));
+      })))), s.panel?.m && seatPanel(s, s.tables.get(s.panel.m)));
+}

@@ -1,0 +1,244 @@
+"""The console's League section runs a short league on a phone: the season scheduled, a week
+with a forfeit clicked in (its games, the offence count), the other matches played, the
+standings, a substitute in the season and refused in the playoffs, the bracket to a champion.
+
+Teams and the hands themselves go through the API (the console is not where hands are typed);
+everything the organizer decides is clicked. Screenshots go to tests/e2e/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.api.scripts import to_target_game
+
+from .conftest import Api
+from .test_quality import serious_violations
+
+pytestmark = pytest.mark.browser
+
+TEAMS = {"North": ["Ann", "Bob"], "South": ["Carol", "Dave"], "East": ["Eve", "Frank"],
+         "West": ["Gina", "Hal"]}
+
+
+class League:
+    """A league event made over HTTP, and its hands played by script."""
+
+    def __init__(self, api: Api):
+        self.api = api
+        _, event, _ = api.call("POST", "/api/events", {"name": "Tuesday league",
+                                                       "preset": "league"}, expect=201)
+        self.id, self.key = event["id"], event["organizer_key"]
+        self.teams = {name: api.call("POST", f"/api/events/{self.id}/teams",
+                                     {"name": name, "players": players}, key=self.key,
+                                     expect=201)[1] for name, players in TEAMS.items()}
+
+    def get(self, path: str):
+        return self.api.get(f"/api/events/{self.id}{path}", key=self.key)
+
+    def round(self, number: int) -> dict:
+        return next(r for r in self.get("/rounds") if r["number"] == number)
+
+    def win(self, game_id: int, side: str, loser_points: int = 4) -> dict:
+        state = None
+        for body in to_target_game(side, loser_points):
+            state = self.api.call("POST", f"/api/games/{game_id}/hands",
+                                  {"id": f"l-{uuid.uuid4().hex[:10]}", **body}, key=self.key,
+                                  expect=201)[1]
+        return state
+
+    def play_match(self, table: dict, winners: str) -> None:
+        """Play a week's games ("AAB": side A wins games 1 and 2), skipping forfeited ones."""
+        for game, side in zip(table["games"], winners, strict=True):
+            if not game["over"]:
+                self.win(game["id"], side)
+
+    def play_best_of(self, table: dict, winners: str) -> None:
+        game_id = table["games"][0]["id"]
+        for index, side in enumerate(winners):
+            state = self.win(game_id, side)
+            if index + 1 < len(winners):
+                game_id = state["match"]["games"][index + 1]["id"]
+
+    def seat_and_play_week(self, number: int) -> None:
+        self.api.call("POST", f"/api/events/{self.id}/rounds", {"number": number}, key=self.key,
+                      expect=201)
+        round_ = self.round(number)
+        for table in round_["tables"]:
+            self.play_match(table, "AAB")
+        self.api.call("POST", f"/api/rounds/{round_['id']}/close", key=self.key, expect=200)
+
+
+@pytest.fixture
+def league(api) -> League:
+    return League(api)
+
+
+def open_league(page: Page, league: League) -> None:
+    page.goto(f"/e/{league.id}/organize/league#key={league.key}")
+    expect(page.locator("h1.page-title")).to_have_text("League")
+
+
+def click(page: Page, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def test_a_league_week_with_a_forfeit_a_substitute_and_the_playoff_bracket(page: Page, league,
+                                                                          shot):
+    open_league(page, league)
+    expect(page.get_by_text("4 teams registered.")).to_be_visible()
+    shot(page, "league-schedule")
+    click(page, "Schedule the season")
+    expect(page.locator("details.week")).to_have_count(3)
+    expect(page.get_by_text("Week 1 is ready to start.")).to_be_visible()
+    click(page, "Open Week 1")
+    week1 = page.locator('details.week[data-week="1"]')
+    expect(week1.locator("summary")).to_have_text("Week 1 · being played")
+
+    # West (or whoever is away at the first table) is 20 minutes late: two games are gone.
+    first = league.round(1)["tables"][0]
+    home, away = first["team_a"]["name"], first["team_b"]["name"]
+    row = week1.locator(f'li.match[data-match="{first["match_id"]}"]')
+    row.get_by_role("button", name="Forfeit…").click()
+    panel = row.locator(".panel")
+    panel.get_by_role("button", name=away, exact=True).click()
+    panel.get_by_role("button", name="20 minutes late: games 1, 2").click()
+    shot(page, "league-forfeit")
+    panel.get_by_role("button", name="Record the forfeit").click()
+    expect(page.locator(".toast")).to_contain_text("Forfeit recorded: games 1, 2. Offence 1: "
+                                                   "loss of the games.")
+    expect(row.locator(".match-score")).to_have_text("2–0")
+    expect(row.locator(".game-chip").nth(0)).to_have_text(f"Game 1: forfeited by {away}")
+    expect(row.locator(".game-chip").nth(1)).to_have_text(f"Game 2: forfeited by {away}")
+    expect(row.locator(".forfeit")).to_have_text(f"{away} forfeited: Offence 1: loss of the "
+                                                 "games.")
+    offence = page.locator(f'li.offence[data-team="{first["team_b"]["id"]}"]')
+    expect(offence.locator(".badge")).to_have_text("1 offence")
+
+    # A substitute joins the other table's home team for the week, added and seated here.
+    second = league.round(1)["tables"][1]
+    row2 = week1.locator(f'li.match[data-match="{second["match_id"]}"]')
+    row2.get_by_role("button", name="Substitute…").click()
+    panel = row2.locator(".panel")
+    panel.get_by_role("button", name=second["team_a"]["name"], exact=True).click()
+    panel.get_by_label("Substitute's name").fill("Sam Sub")
+    panel.get_by_role("button", name="Add the substitute").click()
+    expect(page.locator(".toast")).to_contain_text("Sam Sub is a substitute now")
+    panel = row2.locator(".panel")
+    panel.get_by_label(f"Seat 3 · {second['team_a']['name']}").select_option(
+        label="Sam Sub (substitute)")
+    shot(page, "league-substitute")
+    panel.get_by_role("button", name="Save the seats").click()
+    expect(page.locator(".toast")).to_contain_text(f"Seats at table {second['table']} saved.")
+    assert league.round(1)["tables"][1]["seats"][2]["name"] == "Sam Sub"
+
+    # The rest of the week is played at the tables (the API here), then closed from here.
+    league.play_match(league.round(1)["tables"][0], "AAB")
+    league.play_match(league.round(1)["tables"][1], "ABA")
+    click(page, "Refresh")
+    expect(row.locator(".match-score")).to_have_text("2–1")
+    expect(row.locator(".hint")).to_have_text(f"Week points: {home} 5 · {away} 2")
+    expect(row2.locator(".match-score")).to_have_text("2–1")
+    click(page, "Close Week 1")
+    expect(page.locator(".toast")).to_contain_text("Week 1 is closed.")
+    expect(week1.locator("summary")).to_have_text("Week 1 · closed")
+    standings = page.locator("table.standings tbody tr")
+    expect(standings).to_have_count(4)
+    expect(standings.first).to_contain_text("5")
+    shot(page, "league-week")
+
+    # Weeks 2 and 3 are played; the bracket the standings give is shown before the draw.
+    league.seat_and_play_week(2)
+    league.seat_and_play_week(3)
+    click(page, "Refresh")
+    bracket = page.locator(".bracket")
+    expect(page.get_by_text("Not drawn yet: the bracket the standings give today.")).to_be_visible()
+    expect(bracket.locator(".bracket-round h3")).to_have_text(["Semifinals", "Final"])
+    seeds = league.get("/bracket")["seeds"]
+    board = league.get("/leaderboard")["rows"]
+    assert [s["name"] for s in seeds] == [r["name"] for r in board]
+    expect(standings.first.locator("td").last).to_have_text("1")
+    click(page, "Draw Semifinals")
+    expect(page.locator(".toast")).to_contain_text("Semifinals is under way.")
+    expect(page.get_by_text("Not drawn yet")).to_have_count(0)
+    semis = bracket.locator(".bracket-round").first.locator(".bracket-match")
+    expect(semis).to_have_count(2)
+    expect(semis.first.locator(".slot").first).to_contain_text(f"1{seeds[0]['name']}")
+    expect(semis.first.locator(".slot").last).to_contain_text(f"4{seeds[3]['name']}")
+    expect(bracket.locator(".bracket-round").last.locator(".slot.tbd")).to_have_count(2)
+    shot(page, "league-bracket-drawn")
+
+    # A substitute may not play in the playoffs: the server's reason is shown.
+    playoff = league.round(4)
+    north = next(t for t in playoff["tables"] if "North" in (t["team_a"]["name"],
+                                                               t["team_b"]["name"]))
+    seat = 3 if north["team_a"]["name"] == "North" else 4
+    league.api.call("POST", f"/api/events/{league.id}/teams/{league.teams['North']['id']}"
+                    "/substitutes", {"name": "Pat Spare"}, key=league.key, expect=201)
+    click(page, "Refresh")
+    semis.nth(north["table"] - 1).get_by_role("button", name="Substitute…").click()
+    panel = page.locator(".panel")
+    panel.get_by_label(f"Seat {seat} · North").select_option(label="Pat Spare (substitute)")
+    panel.get_by_role("button", name="Save the seats").click()
+    expect(panel.locator(".msg-error")).to_contain_text(
+        "Pat Spare is a substitute: only roster players may play playoff matches.")
+    shot(page, "league-playoff-substitute-refused")
+    click(page, "Cancel")
+
+    # The semifinals (best of 3) and the final are played; the bracket fills in.
+    for table in playoff["tables"]:
+        league.play_best_of(table, "AA" if table["table"] == 1 else "ABB")
+    click(page, "Refresh")
+    click(page, "Close Semifinals")
+    expect(page.locator(".toast")).to_contain_text("Semifinals is closed.")
+    click(page, "Draw Final")
+    expect(page.locator(".toast")).to_contain_text("Final is under way.")
+    final = league.round(5)["tables"][0]
+    league.play_best_of(final, "BAA")
+    click(page, "Refresh")
+    click(page, "Close Final")
+    expect(page.locator(".next-step")).to_contain_text(f"The playoffs are over: "
+                                                      f"{final['team_a']['name']} won.")
+    rounds = bracket.locator(".bracket-round")
+    expect(rounds.first.locator(".bracket-match").first.locator(".games-line")).to_have_text(
+        "10–4 · 10–4")
+    expect(rounds.first.locator(".bracket-match").last.locator(".games-line")).to_have_text(
+        "10–4 · 4–10 · 4–10")
+    last = rounds.last.locator(".bracket-match")
+    expect(last.locator(".slot.won")).to_contain_text(final["team_a"]["name"])
+    expect(last.locator(".slot.won .slot-score")).to_have_text("2")
+    expect(last.locator(".games-line")).to_have_text("4–10 · 10–4 · 10–4")
+    shot(page, "league-bracket-final")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 640}, bypass_csp=True)
+def test_the_league_section_fits_a_phone_with_big_targets_and_no_serious_axe_finding(page, league,
+                                                                                    shot):
+    league.api.call("POST", f"/api/events/{league.id}/season", {}, key=league.key, expect=201)
+    league.seat_and_play_week(1)
+    league.api.call("POST", f"/api/events/{league.id}/rounds", {"number": 2}, key=league.key,
+                    expect=201)
+    open_league(page, league)
+    page.locator('details.week[data-week="2"] li.match').first.get_by_role(
+        "button", name="Forfeit…").click()
+    found = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_timeout(100)
+        found[scheme] = serious_violations(page)
+    assert not any(found.values()), json.dumps(found, indent=1)
+    page.emulate_media(color_scheme="light")
+    sizes = page.evaluate("""() => ({
+        wide: document.documentElement.scrollWidth,
+        small: [...document.querySelectorAll('main button, main .btn, main summary, main select,'
+                                            + ' main input')]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => ({text: el.textContent.trim() || el.id, ...el.getBoundingClientRect().toJSON()}))
+            .filter((b) => b.width < 48 || b.height < 48)})""")
+    assert sizes["wide"] <= 360, "no sideways scrolling on a 360 px phone"
+    assert sizes["small"] == [], sizes["small"]
+    shot(page, "league-360", full_page=False)
