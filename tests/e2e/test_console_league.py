@@ -237,7 +237,8 @@ def test_the_league_section_fits_a_phone_with_big_targets_and_no_serious_axe_fin
         small: [...document.querySelectorAll('main button, main .btn, main summary, main select,'
                                             + ' main input')]
             .filter((el) => el.offsetParent !== null)
-            .map((el) => ({text: el.textContent.trim() || el.id, ...el.getBoundingClientRect().toJSON()}))
+            .map((el) => ({text: el.textContent.trim() || el.id,
+                           ...el.getBoundingClientRect().toJSON()}))
             .filter((b) => b.width < 48 || b.height < 48)})""")
     assert sizes["wide"] <= 360, "no sideways scrolling on a 360 px phone"
     assert sizes["small"] == [], sizes["small"]
