@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '8746cee0d7b6';
+const VERSION = 'bcfc214b3742';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.api.scripts import to_target_game
 
-from .conftest import Api
+from .conftest import SCREENSHOTS, Api
 from .test_quality import serious_violations
 
 pytestmark = pytest.mark.browser
@@ -150,6 +150,8 @@ def test_a_league_week_with_a_forfeit_a_substitute_and_the_playoff_bracket(page:
     expect(standings).to_have_count(4)
     expect(standings.first).to_contain_text("5")
     shot(page, "league-week")
+    page.get_by_role("button", name="Close message").click()
+    week1.screenshot(path=str(SCREENSHOTS / "league-week-card.png"), scale="css")
 
     # Weeks 2 and 3 are played; the bracket the standings give is shown before the draw.
     league.seat_and_play_week(2)
@@ -213,6 +215,11 @@ def test_a_league_week_with_a_forfeit_a_substitute_and_the_playoff_bracket(page:
     expect(last.locator(".slot.won .slot-score")).to_have_text("2")
     expect(last.locator(".games-line")).to_have_text("4–10 · 10–4 · 10–4")
     shot(page, "league-bracket-final")
+    page.get_by_role("button", name="Close message").click()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    shot(page, "league-laptop")
+    page.locator("section.card", has=bracket).screenshot(
+        path=str(SCREENSHOTS / "league-bracket-card.png"), scale="css")
 
 
 @pytest.mark.browser_context_args(viewport={"width": 360, "height": 640}, bypass_csp=True)

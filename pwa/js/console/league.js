@@ -226,7 +226,7 @@ function bracketCard(s) {
   return h('section', {class: 'card wide'}, h('h2', {}, 'Playoff bracket'),
     !bracket.drawn && h('p', {class: 'note'}, 'Not drawn yet: the bracket the standings give today.'),
     h('div', {class: 'bracket', tabindex: 0, role: 'region', 'aria-label': 'Bracket'}, bracket.rounds.map((r) =>
-      h('section', {class: 'bracket-round'}, h('h3', {}, r.label), r.matches.map((m) => {
+      h('section', {class: 'bracket-round'}, h('h3', {}, r.label), h('div', {}, r.matches.map((m) => {
         const t = m.match_id && s.tables.get(m.match_id);
         const key = `p${m.match_id}`;
         return h('div', {class: 'bracket-match', 'data-match': m.match_id}, slot(m, 'a'), slot(m, 'b'),
@@ -235,5 +235,5 @@ function bracketCard(s) {
             t.games.map((g) => gameLink(s.id, g, {A: m.a.name, B: m.b.name})),
             button('Substitute…', () => s.toggle(s.panel?.key === key ? null : {key, m: m.match_id}),
               {'aria-expanded': String(s.panel?.key === key)})));
-      })))), s.panel?.m && seatPanel(s, s.tables.get(s.panel.m)));
+      }))))), s.panel?.m && seatPanel(s, s.tables.get(s.panel.m)));
 }
