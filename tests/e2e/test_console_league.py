@@ -223,13 +223,72 @@ def test_a_league_week_with_a_forfeit_a_substitute_and_the_playoff_bracket(page:
 
 
 @pytest.mark.browser_context_args(viewport={"width": 360, "height": 640}, bypass_csp=True)
-def test_the_league_section_fits_a_phone_with_big_targets_and_no_serious_axe_finding(page, league,
-                                                                                    shot):
+def test_a_second_offence_flags_the_team_and_a_flaky_network_never_fakes_a_write(page, league,
+                                                                                 shot):
+    """On a 360 px phone: West's second forfeiting week flags it, the organizer leaves it out
+    of the playoffs; a lost request is retried and stored once, and a write that never got
+    through is reported as not saved. The screen passes axe and keeps 48 px targets."""
+    west = league.teams["West"]["id"]
     league.api.call("POST", f"/api/events/{league.id}/season", {}, key=league.key, expect=201)
-    league.seat_and_play_week(1)
+
+    def west_table(number):
+        return next(t for t in league.round(number)["tables"]
+                    if west in (t["team_a"]["id"], t["team_b"]["id"]))
+
+    league.api.call("POST", f"/api/events/{league.id}/rounds", {"number": 1}, key=league.key,
+                    expect=201)
+    league.api.call("POST", f"/api/matches/{west_table(1)['match_id']}/forfeits",
+                    {"team_id": west, "reason": "no-show"}, key=league.key, expect=201)
+    for table in league.round(1)["tables"]:
+        league.play_match(table, "AAB")
+    league.api.call("POST", f"/api/rounds/{league.round(1)['id']}/close", key=league.key,
+                    expect=200)
     league.api.call("POST", f"/api/events/{league.id}/rounds", {"number": 2}, key=league.key,
                     expect=201)
     open_league(page, league)
+
+    # The first try of the forfeit reaches the server but its answer is lost: the page tries
+    # again, and the repeat stores nothing twice.
+    lost = []
+
+    def lose_first(route):
+        if not lost:
+            lost.append(route.fetch().status)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/api/matches/*/forfeits", lose_first)
+    row = page.locator(f'li.match[data-match="{west_table(2)["match_id"]}"]')
+    row.get_by_role("button", name="Forfeit…").click()
+    row.get_by_role("button", name="West", exact=True).click()
+    row.get_by_role("button", name="10 minutes late: game 1").click()
+    row.get_by_role("button", name="Record the forfeit").click()
+    expect(page.locator(".toast")).to_contain_text("Forfeit recorded: game 1. Offence 2: loss "
+                                                   "of the games, and the team may be removed "
+                                                   "from the playoffs (the organizer decides).")
+    assert lost == [201], "the first try was stored, its answer lost"
+    season = league.get("/season")
+    assert next(o for o in season["offences"] if o["team_id"] == west)["offences"] == 2
+    game1 = west_table(2)["games"][0]
+    assert game1["end"] == "forfeit" and all(not g["over"] for g in west_table(2)["games"][1:])
+    offence = page.locator(f'li.offence[data-team="{west}"]')
+    expect(offence.locator(".badge")).to_have_text("2 offences")
+
+    # Leaving West out of the playoffs while the network is down is never shown as done.
+    page.route("**/api/events/*/teams/*", lambda route: route.abort("internetdisconnected"))
+    offence.get_by_role("button", name="Leave out of the playoffs").click()
+    expect(offence.locator(".msg-error")).to_contain_text("Not saved:", timeout=10000)
+    expect(offence.get_by_text("Left out of the playoffs.")).to_have_count(0)
+    assert not next(t for t in league.get("/teams") if t["id"] == west)["playoff_excluded"]
+    page.unroute("**/api/events/*/teams/*")
+    offence.get_by_role("button", name="Leave out of the playoffs").click()
+    expect(page.locator(".toast")).to_contain_text("West: left out of the playoffs.")
+    expect(offence.get_by_text("Left out of the playoffs.")).to_be_visible()
+    west_row = page.locator("table.standings tbody tr", has_text="West")
+    expect(west_row.locator("td").last).to_have_text("—")
+    shot(page, "league-offences-360")
+
     page.locator('details.week[data-week="2"] li.match').first.get_by_role(
         "button", name="Forfeit…").click()
     found = {}
