@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'bcfc214b3742';
+const VERSION = '9c55a49b5c0c';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

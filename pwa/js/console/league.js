@@ -156,10 +156,19 @@ function seatPanel(s, t) {
       {value: p.id, selected: p.id === seat.player_id}, p.role === 'substitute' ? `${p.name} (substitute)` : p.name)));
     return {seat, select, el: [h('label', {for: id}, `Seat ${seat.seat} · ${team.name}`), select]};
   });
+  /** One seat at a time: when a later one fails, say which ones the server already has. */
   const save = async () => {
     let r = {};
+    const saved = [];
     for (const {seat, select} of seats) {
-      if (Number(select.value) !== seat.player_id) r = await lc.seatPlayer(s.id, t.match_id, seat.seat, Number(select.value));
+      if (Number(select.value) === seat.player_id) continue;
+      try {
+        r = await lc.seatPlayer(s.id, t.match_id, seat.seat, Number(select.value));
+        saved.push(seat.seat);
+      } catch (e) {
+        if (saved.length) throw new Error(`Seat ${saved.join(', ')} saved. Seat ${seat.seat}: ${failure(e)}`);
+        throw e;
+      }
     }
     return r;
   };
