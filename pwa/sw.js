@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '9c55a49b5c0c';
+const VERSION = '26e0fb2f3b16';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -18,16 +18,12 @@ const SHELL = [
   '/index.html',
   '/js/api.js',
   '/js/app.js',
-  '/js/console/access.js',
   '/js/console/calls.js',
-  '/js/console/corrections.js',
-  '/js/console/create.js',
   '/js/console/frame.js',
   '/js/console/league-calls.js',
   '/js/console/league.js',
-  '/js/console/players.js',
-  '/js/console/print.js',
-  '/js/console/rounds.js',
+  '/js/console/play.js',
+  '/js/console/setup.js',
   '/js/console/ties.js',
   '/js/console/ui.js',
   '/js/dom.js',
@@ -39,7 +35,6 @@ const SHELL = [
   '/js/screens/home.js',
   '/js/screens/join.js',
   '/js/screens/missing.js',
-  '/js/screens/organize.js',
   '/js/screens/outbox.js',
   '/js/screens/projector.js',
   '/js/screens/sheet.js',

@@ -1,27 +1,22 @@
 /**
  * Screens by address (history API). Each route names one screen module; a screen module exports
  * `render(main, params)` and may return a function that stops its timers when the screen is left.
- * The organizer console's sections live in console/ (one module each); /organize/new creates an
- * event.
+ * The organizer console lives in console/: its sections grouped by when they are used (setup:
+ * before play; play: rounds, corrections, print), since every module costs the shell a file.
  *
  * Screens are imported up front (they are small): the whole app then comes from one version of
  * the service worker's cache, never a mix of an old page and a newer screen.
  */
 
-import * as access from './console/access.js';
-import * as corrections from './console/corrections.js';
-import * as create from './console/create.js';
 import * as league from './console/league.js';
-import * as players from './console/players.js';
-import * as print from './console/print.js';
-import * as rounds from './console/rounds.js';
+import * as play from './console/play.js';
+import * as setup from './console/setup.js';
 import * as ties from './console/ties.js';
 import * as board from './screens/board.js';
 import * as game from './screens/game.js';
 import * as home from './screens/home.js';
 import * as join from './screens/join.js';
 import * as missing from './screens/missing.js';
-import * as organize from './screens/organize.js';
 import * as outbox from './screens/outbox.js';
 import * as projector from './screens/projector.js';
 import * as sheet from './screens/sheet.js';
@@ -35,17 +30,17 @@ const routes = [
   [/^\/e\/(\d+)\/board\/?$/, board, ['eventId']],
   [/^\/e\/(\d+)\/players\/(\d+)\/?$/, sheet, ['eventId', 'playerId']],
   [/^\/e\/(\d+)\/projector\/?$/, projector, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/?$/, organize, ['eventId']],
-  [/^\/organize\/new\/?$/, create],
-  [/^\/e\/(\d+)\/organize\/access\/?$/, access, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/players\/?$/, players, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/rounds\/?$/, rounds, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/?$/, setup, ['eventId']],
+  [/^\/organize\/new\/?$/, {render: setup.create}],
+  [/^\/e\/(\d+)\/organize\/access\/?$/, {render: setup.access}, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/players\/?$/, {render: setup.players}, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/rounds\/?$/, play, ['eventId']],
   [/^\/e\/(\d+)\/organize\/league\/?$/, league, ['eventId']],
   [/^\/e\/(\d+)\/organize\/ties\/?$/, ties, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/corrections\/?$/, corrections, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/print\/?$/, print, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/print\/cards\/?$/, {render: print.cards}, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/print\/sheets\/?$/, {render: print.sheets}, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/corrections\/?$/, {render: play.corrections}, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/print\/?$/, {render: play.print}, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/print\/cards\/?$/, {render: play.cards}, ['eventId']],
+  [/^\/e\/(\d+)\/organize\/print\/sheets\/?$/, {render: play.sheets}, ['eventId']],
   [/^\/outbox\/?$/, outbox],
 ];
 

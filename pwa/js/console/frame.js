@@ -2,8 +2,7 @@
  * The organizer console's frame: the organizer key for this event, and the section tabs shared
  * by every console screen. A console screen calls `frame(main, eventId, 'players', 'Players')`
  * and fills the element it returns; without an organizer key on this device it shows how to
- * get one and returns null. An organizer link (…#key=...) opens any section: the key is kept on
- * this device and taken out of the address bar first.
+ * get one and returns null. An organizer link (…#key=...) opens any section.
  */
 
 import * as api from '../api.js';
@@ -31,15 +30,14 @@ export function sectionsFor(preset) {
   return SECTIONS.filter(([, , , only]) => !only || only.includes(preset));
 }
 
-/** Keep the key of an organizer link (#key=...); returns a sentence when it did not work. */
+/** Keep the key of an organizer link (#key=...), out of the address bar first; says why not. */
 async function adoptLinkKey() {
   const key = new URLSearchParams(location.hash.slice(1)).get('key');
   if (!key) return '';
   history.replaceState(null, '', location.pathname + location.search);
   try {
-    const me = await api.adoptKey(key);
-    return me.role === 'organizer' ? '' : 'That link is a runner link: it enters hands but '
-      + 'cannot run the event.';
+    return (await api.adoptKey(key)).role === 'organizer' ? ''
+      : 'That is a runner link: it enters hands but cannot run the event.';
   } catch (error) {
     return `This link did not work: ${error.message}`;
   }
@@ -59,28 +57,27 @@ export async function frame(main, eventId, section, title) {
       problem && h('p', {class: 'error', role: 'alert'}, problem),
       h('p', {}, 'This device has no organizer key for this event. Open the organizer link '
         + 'you were given when the event was created (it ends in #key=...).'),
-      h('p', {}, h('a', {class: 'btn', href: '/organize/new'}, 'Create a new event')));
+      h('a', {class: 'btn', href: '/organize/new'}, 'Create a new event'));
     return null;
   }
   let event = null;
-  let stale = false;
+  let fresh = false;
   try {
-    const read = await api.getEvent(eventId);
-    event = read.data;
-    stale = !read.fresh;
+    ({data: event, fresh} = await api.getEvent(eventId));
   } catch { /* shown below without it */ }
   const base = `/e/${eventId}/organize`;
-  const tabs = h('nav', {class: 'console-tabs', 'aria-label': 'Console sections'},
-    sectionsFor(event?.preset).map(([name, label, path]) => h('a', {
-      href: base + path, class: ['console-tab', name === section && 'current'],
-      'aria-current': name === section ? 'page' : null}, label)));
   const body = h('div', {class: 'console-body'});
-  setTitle(event ? `${title} · ${event.name}` : title);
-  mount(main, tabs, h('h1', {class: 'page-title'}, title),
+  if (event) setTitle(`${title} · ${event.name}`);
+  mount(main,
+    h('nav', {class: 'console-tabs', 'aria-label': 'Console sections'},
+      sectionsFor(event?.preset).map(([name, label, path]) => h('a', {
+        href: base + path, class: ['console-tab', name === section && 'current'],
+        'aria-current': name === section ? 'page' : null}, label))),
+    h('h1', {class: 'page-title'}, title),
     event && h('p', {class: 'console-event'}, `${event.name} · ${event.format.name} · code `,
       h('strong', {}, event.code), event.status === 'finished' ? ' · finished' : ''),
-    (stale || !event) && h('p', {class: 'note'}, 'No network: what is shown may be out of date, '
-      + 'and changes wait until the server answers.'),
+    !fresh && h('p', {class: 'note'}, 'No network: this may be out of date, and changes wait '
+      + 'until the server answers.'),
     body);
   return {body, key, event};
 }

@@ -1,57 +1,51 @@
-/**
- * Pieces every console screen shares: a write from a button that shows it is pending and never
- * pretends, messages, the server's errors line by line, copyable links, QR images.
- */
+/** Pieces the console's screens share: writes that show they are pending, messages, links, QR. */
 
 import {OfflineError} from '../api.js';
 import {button, h, mount} from '../dom.js';
 
-/** A live message line (role=status); `say(el, text, 'error' | 'ok' | '')` fills it. */
-export const msg = () => h('p', {class: 'msg', role: 'status', hidden: true});
+export const msg = (cls = '') => h('p', {class: ['msg', cls], role: 'status', hidden: true});
+export const card = (title, ...kids) => h('section', {class: 'card'}, h('h2', {}, title), kids);
+export const inp = (id, attrs = {}) => h(attrs.rows ? 'textarea' : 'input',
+  {id, class: 'input', autocomplete: 'off', ...attrs});
+export const lab = (el, text) => h('label', {for: el.id}, text);
+export const query = () => new URLSearchParams(location.search);
 
+/** Fill a message line; kind: 'ok' | 'error' | 'info'. */
 export function say(el, text, kind = 'ok', extra = null) {
-  if (!el) return;
   el.hidden = !text;
-  el.className = ['msg', kind && `msg-${kind}`].filter(Boolean).join(' ');
+  el.classList.remove('msg-ok', 'msg-error', 'msg-info');
+  el.classList.add(`msg-${kind}`);
   mount(el, text || '', extra);
 }
 
-/** Words for a failed call: the server's reason, or that nothing may have been saved. */
+/** Why a call failed. A write with no answer may or may not be stored: say so, never pretend. */
 export function failure(error, reading = false) {
-  if (error instanceof OfflineError) {
-    if (reading) return `${error.message} Check the connection and try again.`;
-    return `Not saved: ${error.message} The screen shows only what the server confirmed; try again.`;
-  }
-  return error.message;
+  if (!(error instanceof OfflineError)) return error.message;
+  return reading ? `${error.message} Check the connection and try again.`
+    : `Not saved: ${error.message} The screen shows only what the server confirmed; try again.`;
 }
 
-/** The problem's field or line errors as a list ("Line 3: The name is empty."). `shift`
- * renumbers CSV lines (a pasted list has no header line). */
+/** The problem's `errors` as a list ("Line 3: The name is empty."); `shift` renumbers lines. */
 export function problemLines(error, shift = 0) {
   const out = [];
-  const walk = (value, where) => {
-    if (Array.isArray(value)) value.forEach((v) => walk(v, where));
-    else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) walk(v, k === 'json' ? where : k);
-    } else {
-      const place = where.replace(/^line (\d+)$/, (_, n) => `line ${Number(n) - shift}`);
-      out.push(`${place.charAt(0).toUpperCase()}${place.slice(1)}: ${value}`);
+  const walk = (v, where) => {
+    if (Array.isArray(v)) v.forEach((x) => walk(x, where));
+    else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, k === 'json' ? where : k));
+    else {
+      const place = where.replace(/^line (\d+)$/, (_, n) => `line ${n - shift}`);
+      out.push(`${place.charAt(0).toUpperCase()}${place.slice(1)}: ${v}`);
     }
   };
-  walk(error?.problem?.errors || null, '');
+  walk(error?.problem?.errors, '');
   return out.length ? h('ul', {class: 'problem-lines'}, out.map((line) => h('li', {}, line))) : null;
 }
 
-/**
- * Run a write from a button. Until the server answers the button is disabled and says
- * `pending`; on failure the reason goes to `out` and null is returned (nothing is shown as
- * done that the server did not confirm).
- */
+/** Run a write from a button: disabled and saying `pending` until the server answered; on
+ * failure the reason goes to `out` and null comes back. */
 export async function act(btn, out, work, pending = 'Saving…', shift = 0) {
   const label = btn.textContent;
   btn.disabled = true;
   btn.textContent = pending;
-  btn.setAttribute('aria-busy', 'true');
   say(out, '');
   try {
     return await work();
@@ -61,65 +55,51 @@ export async function act(btn, out, work, pending = 'Saving…', shift = 0) {
   } finally {
     btn.disabled = false;
     btn.textContent = label;
-    btn.removeAttribute('aria-busy');
   }
 }
 
-/** A button that asks for a second tap before a change that is hard to undo. */
-export function confirmButton(label, sure, run, attrs = {}) {
+/** A button running a write, then `then(result)` once the server confirmed it. With `sure`,
+ * a second tap is needed (for changes that are hard to undo). */
+export function does(label, out, work, then, {pending, sure, ...attrs} = {}) {
   let armed = null;
-  const btn = button(label, () => {
-    if (!armed) {
+  const reset = () => { clearTimeout(armed); armed = null; btn.textContent = label; btn.classList.remove('armed'); };
+  const btn = button(label, async () => {
+    if (sure && !armed) {
       btn.textContent = sure;
       btn.classList.add('armed');
-      armed = setTimeout(() => { armed = null; btn.textContent = label; btn.classList.remove('armed'); }, 5000);
+      armed = setTimeout(reset, 5000);
       return;
     }
-    clearTimeout(armed);
-    armed = null;
-    btn.textContent = label;
-    btn.classList.remove('armed');
-    run(btn);
+    reset();
+    const result = await act(btn, out, work, pending);
+    if (result) then?.(result);
   }, attrs);
   return btn;
 }
 
-/** A link to hand out: shown in full, with Copy (and its QR code when `qrSrc` is given). */
-export function linkBox(label, link, qrSrc = null, note = '') {
-  const id = `l${Math.random().toString(36).slice(2, 8)}`;
-  const field = h('input', {id, class: 'input link-field', readonly: true, value: link});
+/** A link to hand out, with Copy and (given `qr`) its QR code. */
+export function linkBox(label, link, qr = null) {
+  const field = inp(`l${Math.random().toString(36).slice(2, 8)}`, {class: 'input link-field', readonly: true, value: link});
   const done = msg();
-  return h('div', {class: 'link-box'},
-    h('label', {for: id}, label), field,
-    h('div', {class: 'actions'},
-      button('Copy', async () => {
-        field.select();
-        try { await navigator.clipboard.writeText(link); say(done, 'Copied.'); } catch { say(done, 'Selected: copy it with your device.'); }
-      }, {'aria-label': `Copy: ${label}`}),
-      h('a', {class: 'btn', href: link, target: '_blank', rel: 'noopener'}, 'Open')),
-    done, note && h('p', {class: 'hint'}, note),
-    qrSrc && h('img', {class: 'qr', src: qrSrc, alt: `QR code: ${label}`, width: 176, height: 176}));
+  return h('div', {class: 'link-box'}, lab(field, label), field,
+    button('Copy', async () => {
+      field.select();
+      try { await navigator.clipboard.writeText(link); say(done, 'Copied.'); } catch { say(done, 'Selected: copy it.'); }
+    }, {'aria-label': `Copy: ${label}`}),
+    done, qr && h('img', {class: 'qr', src: qr, alt: `QR code: ${label}`, width: 176, height: 176}));
 }
 
-/** "yes"/"no"/"none" and lists, for a preset parameter's value. */
-export function plain(value) {
-  if (value === true) return 'yes';
-  if (value === false) return 'no';
-  if (value === null || value === undefined || value === '') return 'none';
-  if (Array.isArray(value)) return value.map((v) => (Array.isArray(v) ? v.join(' → ') : v)).join(', ');
-  return String(value);
-}
+/** A preset parameter's value in words. */
+export const plain = (v) => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? 'none'
+  : Array.isArray(v) ? v.map((x) => [x].flat().join(' → ')).join(', ') : String(v));
 
-/** Names of a table's two sides (team names, or the partners by seat). */
+/** A table's two sides: team names, or the partners by seat (1 & 3 against 2 & 4). */
 export function sides(table) {
-  const by = (odd) => table.seats.filter((s) => s.seat % 2 === (odd ? 1 : 0)).map((s) => s.name).join(' & ');
-  return {A: table.team_a?.name || by(true), B: table.team_b?.name || by(false)};
+  const by = (r) => table.seats.filter((s) => s.seat % 2 === r).map((s) => s.name).join(' & ');
+  return {A: table.team_a?.name || by(1), B: table.team_b?.name || by(0)};
 }
 
-/** Query parameters of the current address. */
-export const query = () => new URLSearchParams(location.search);
-
-/** Loading… then the content, or the error with a Retry button. */
+/** "Loading…", then `paint(data)`, or the error with Try again. */
 export async function load(el, work, paint) {
   mount(el, h('p', {class: 'loading'}, 'Loading…'));
   try {
