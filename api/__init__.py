@@ -31,4 +31,9 @@ def create_app(config: dict | None = None) -> Flask:
     from .cli import register_commands
 
     register_commands(app)
+
+    from .polls import LeaderboardPolls
+
+    # Leaderboard polls (a 304, or a 200 already built for the revision) skip Flask.
+    app.wsgi_app = LeaderboardPolls(app, app.wsgi_app)
     return app

@@ -18,44 +18,78 @@ from ..rules import standings as rstandings
 from ..rules.presets import Preset
 from .common import get_event, preset_of
 
-_cache: OrderedDict[tuple, dict] = OrderedDict()
+_cache: OrderedDict[tuple, object] = OrderedDict()
 _cache_lock = threading.Lock()
+_building: dict[tuple, threading.Lock] = {}
 CACHE_SIZE = 64
 
 
-def cached(event: Event, name: str, build):
+def cache_key(event_id: int, code: str, revision: int, name: str) -> tuple:
     # The random event code keeps two databases' event 1 apart (tests, a restored backup).
-    key = (event.id, event.code, event.revision, name)
+    return (event_id, code, revision, name)
+
+
+def peek(key: tuple):
+    """What is cached under `key`, or None (never builds)."""
+    with _cache_lock:
+        return _cache.get(key)
+
+
+def cached(event: Event, name: str, build):
+    """`build()` once per event revision and name, shared by every thread of the process:
+    pollers that arrive while it is being built wait for that build instead of repeating it."""
+    key = cache_key(event.id, event.code, event.revision, name)
     with _cache_lock:
         if key in _cache:
             _cache.move_to_end(key)
             return _cache[key]
-    value = build()
-    with _cache_lock:
-        _cache[key] = value
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+        building = _building.setdefault(key, threading.Lock())
+    with building:
+        with _cache_lock:
+            if key in _cache:
+                return _cache[key]
+        try:
+            value = build()
+        finally:
+            with _cache_lock:
+                _building.pop(key, None)
+        with _cache_lock:
+            _cache[key] = value
+            while len(_cache) > CACHE_SIZE:
+                _cache.popitem(last=False)
     return value
 
 
+RESULT_COLUMNS = (Result.entrant_id, Result.round_number, Result.points, Result.against,
+                  Result.won, Result.opponent_id, Result.partner_id, Result.table,
+                  Result.ghost_table, Result.stage, Result.forfeited)
+
+
 def rules_results(event_id: int, *, before_round: int | None = None) -> list[rstandings.Result]:
-    query = select(Result).where(Result.event_id == event_id)
+    # Plain rows, not ORM objects: a big event has 100,000 of them and the ORM's identity
+    # map would multiply the cost of reading them tenfold.
+    query = select(*RESULT_COLUMNS).where(Result.event_id == event_id)
     if before_round is not None:
         query = query.where(Result.round_number < before_round)
-    return [rstandings.Result(entrant=r.entrant_id, round=r.round_number, points=r.points,
-                              against=r.against, won=r.won, opponent=r.opponent_id,
-                              partner=r.partner_id, table=r.table, ghost_table=r.ghost_table,
-                              stage=r.stage, forfeited=r.forfeited)
-            for r in db.session.execute(query).scalars()]
+    return [rstandings.Result(entrant=entrant, round=round_, points=points, against=against,
+                              won=won, opponent=opponent, partner=partner, table=table,
+                              ghost_table=ghost, stage=stage, forfeited=forfeited)
+            for (entrant, round_, points, against, won, opponent, partner, table, ghost, stage,
+                 forfeited) in db.session.execute(query)]
 
 
-def entrants(event: Event, preset: Preset) -> list[Player] | list[Team]:
-    """Who is ranked: teams, or players who are in the field or have played."""
+def entrants(event: Event, preset: Preset, results: list[rstandings.Result] | None = None) \
+        -> list[Player] | list[Team]:
+    """Who is ranked: teams, or players who are in the field or have played (read from
+    `results` when the caller has them already)."""
     if preset.team_entry:
         return list(db.session.execute(
             select(Team).where(Team.event_id == event.id).order_by(Team.position)).scalars())
-    played = set(db.session.execute(
-        select(Result.entrant_id).where(Result.event_id == event.id).distinct()).scalars())
+    if results is not None:
+        played = {r.entrant for r in results}
+    else:
+        played = set(db.session.execute(
+            select(Result.entrant_id).where(Result.event_id == event.id).distinct()).scalars())
     players = db.session.execute(
         select(Player).where(Player.event_id == event.id, Player.role == "player")
         .order_by(Player.position)).scalars()
@@ -85,15 +119,22 @@ def final_team(match: Match, side: str) -> int:
 
 
 def compute_standings(event: Event, preset: Preset, *, before_round: int | None = None,
-                      people=None) -> list[rstandings.Standing]:
+                      people=None, results: list[rstandings.Result] | None = None) \
+        -> list[rstandings.Standing]:
+    """The standings (before `before_round`, if given); `results` are all the event's results
+    when the caller has read them already."""
     people = people if people is not None else entrants(event, preset)
     extra = {}
     if preset.standings == "teams" and before_round is None:
         finalists, champion = finalists_and_champion(event)
         if champion is not None:
             extra = {"finalists": finalists, "champion": champion}
-    return rstandings.standings_for(preset, rules_results(event.id, before_round=before_round),
-                                    [p.id for p in people], manual_order(event), **extra)
+    if results is None:
+        results = rules_results(event.id, before_round=before_round)
+    elif before_round is not None:
+        results = [r for r in results if r.round < before_round]
+    return rstandings.standings_for(preset, results, [p.id for p in people],
+                                    manual_order(event), **extra)
 
 
 def revision_of(event_id: int) -> int:
@@ -108,21 +149,33 @@ def revision_of(event_id: int) -> int:
 
 
 def leaderboard(event_id: int) -> dict:
+    """The leaderboard as a dict (exports, the tie-break answer); polls read the cached
+    serialized form instead (`leaderboard_body`)."""
+    return _leaderboard(get_event(event_id))
+
+
+def leaderboard_body(event_id: int, serialize) -> bytes:
+    """The leaderboard's response body, built and serialized once per revision and process."""
     event = get_event(event_id)
-    return cached(event, "leaderboard", lambda: _leaderboard(event))
+    return cached(event, BOARD_BODY, lambda: serialize(_leaderboard(event)))
+
+
+BOARD_BODY = "leaderboard.json"
 
 
 def _leaderboard(event: Event) -> dict:
     preset = preset_of(event)
-    people = entrants(event, preset)
+    results = rules_results(event.id)
+    people = entrants(event, preset, results)
     names = {p.id: p.name for p in people}
-    standings = compute_standings(event, preset, people=people)
+    standings = compute_standings(event, preset, people=people, results=results)
     rounds = [r for r in event.rounds if r.status != "scheduled"]
     latest = max((r.number for r in rounds if r.stage == rgames.REGULAR), default=0)
     previous = {}
     if latest > 1:
         previous = {s.entrant: s.place
-                    for s in compute_standings(event, preset, before_round=latest, people=people)}
+                    for s in compute_standings(event, preset, before_round=latest, people=people,
+                                               results=results)}
     members = {}
     if preset.team_entry:
         for team in people:
@@ -234,8 +287,8 @@ def _awards(event: Event) -> dict:
     people = entrants(event, preset)
     names = {p.id: p.name for p in people}
     player_names = {p.id: p.name for p in event.players}
-    standings = compute_standings(event, preset, people=people)
     results = rules_results(event.id)
+    standings = compute_standings(event, preset, people=people, results=results)
     found = rstandings.awards(standings, results)
     cup = rstandings.bump_cup(bump_records(event))
     return {
