@@ -29,9 +29,21 @@ class Organizer:
     """The organizer's laptop: the console's sections, and the API for the hands."""
 
     def __init__(self, page: Page, api: Api, shot):
-        self.page, self.api, self.shot = page, api, shot
+        self.page, self.api, self.take = page, api, shot
         self.id = None
         self.key = None
+
+    def shot(self, name: str, phone_view=None) -> None:
+        """The whole screen at laptop size; with `phone_view` (a locator) also that part of it
+        on a phone, for the README."""
+        self.page.evaluate("scrollTo(0, 0)")
+        self.take(self.page, name)
+        if phone_view is not None:
+            self.page.set_viewport_size({"width": 390, "height": 844})
+            phone_view.scroll_into_view_if_needed()
+            self.page.wait_for_timeout(150)
+            self.take(self.page, f"{name}-phone", full_page=False)
+            self.page.set_viewport_size(LAPTOP["viewport"])
 
     def open(self, section: str = "") -> None:
         self.page.get_by_role("navigation", name="Console sections").get_by_role(
@@ -80,7 +92,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     params = page.locator("dl.params")
     expect(params).to_contain_text("A game is this many hands, whatever the score.")
     expect(params).to_contain_text("Rounds (or league weeks) in the event")
-    shot(page, "console-create")
+    org.shot("console-create", page.locator("dl.params"))
     page.get_by_role("button", name="Create the event").click()
     once = page.locator("section.once")
     expect(once).to_contain_text("shown only this once")
@@ -89,7 +101,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     expect(once.locator("img.qr")).to_be_visible()
     org.id = int(re.search(r"/e/(\d+)/organize", link).group(1))
     org.key = link.split("#key=")[1]
-    shot(page, "console-created")
+    org.shot("console-created", once)
 
     # --- players: one, a pasted list, a CSV with a bad line, check-in at the door -------------
     page.get_by_role("link", name="Add players").click()
@@ -109,7 +121,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     refusal = page.locator(".msg-error .problem-lines")
     expect(refusal).to_contain_text("Line 3: The name is empty.")
     assert len(api.get(f"/api/events/{org.id}/players")) == 9, "a bad file stores nothing"
-    shot(page, "console-players-csv-refused")
+    org.shot("console-players-csv-refused")
     good = tmp_path / "late-list-fixed.csv"
     good.write_text("name,checked_in\nJack,yes\nKim,no\nLou,no\n")
     page.set_input_files("#csv-file", str(good))
@@ -123,7 +135,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     expect(page.locator('.person[data-name="Kim"] .badge')).to_have_text("here")
     expect(page.locator(".ghosts")).to_contain_text("Round 1: 1 ghost seat at table 3.")
     page.fill("#people-search", "")
-    shot(page, "console-players")
+    org.shot("console-players", page.locator(".ghosts"))
 
     # --- access: code and PIN, a runner link with its QR code, revoking it ----------------------
     org.open("Access")
@@ -135,7 +147,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     expect(issued.locator("img.qr")).to_be_visible()
     runner_link = issued.locator("input").input_value()
     assert f"/join/{access['code']}#key=" in runner_link
-    shot(page, "console-access")
+    org.shot("console-access")
     revoke = page.get_by_role("button", name=re.compile(r"^Revoke: Runner, table 1"))
     revoke.click()
     revoke.click()  # the second tap confirms
@@ -147,7 +159,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     org.open("Rounds")
     expect(page.locator(".note")).to_contain_text("1 ghost seat at table 3.")
     expect(page.locator(".map-seat.ghost")).to_have_count(1)
-    shot(page, "console-round-preview")
+    org.shot("console-round-preview", page.locator(".table-map"))
     page.get_by_role("button", name="Seat Round 1").dblclick()
     expect(page.get_by_role("heading", name="Round 1: being played")).to_be_visible()
     assert len(org.rounds()) == 1
@@ -173,7 +185,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     board = page.locator(".progress-board")
     expect(board.locator('[data-table="1"]')).to_contain_text("4 of 8 hands", timeout=8000)
     expect(board.locator('[data-table="3"]')).to_contain_text("2 of 8 hands")
-    shot(page, "console-round-progress")
+    org.shot("console-round-progress", page.locator(".big-clock"))
     for maker, tricks in [("B", 0), ("A", 3), ("A", 5), ("B", 3)]:
         tap_hand(runner, names[maker], tricks)
         runner.wait_for_timeout(150)
@@ -203,7 +215,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     expect(page.locator(".big-clock")).to_have_text("Time called")
     expect(board.locator('[data-table="2"]')).to_contain_text(
         "3 of 8 hands · finished (time called)")
-    shot(page, "console-round-time-called")
+    org.shot("console-round-time-called")
     org.close("Round 2")
 
     # --- a withdrawal before round 3 leaves a ghost seat again --------------------------------
@@ -231,7 +243,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     editor.get_by_role("button", name="Save the change").click()
     expect(editor.locator('[role="alert"]')).to_contain_text("Someone changed this game")
     expect(editor.locator('[data-k="tricks-5"]')).to_have_attribute("aria-pressed", "true")
-    shot(page, "console-correction-412")
+    org.shot("console-correction-412", editor.locator('[role="alert"]'))
     editor.get_by_role("button", name="Save the change").click()
     expect(editor.locator(".note")).to_contain_text("Hand 1 now:")
     fixed = api.get(f"/api/games/{game3}")
@@ -240,7 +252,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     page.select_option("#audit-table", "1")
     audit = page.locator(".audit-list")
     expect(audit.locator(".audit-entry", has_text="edit hand")).to_have_count(2)
-    shot(page, "console-corrections")
+    org.shot("console-corrections")
     # A signed-off game is reopened from the console.
     api.call("POST", f"/api/games/{game3}/sign-off", {"by": "Opponent"}, key=org.key,
              expect=200)
@@ -260,21 +272,21 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
             org.play(table["games"][0]["id"], 8, maker="B" if label == "Round 4" else "A")
         org.close(label)
     expect(page.locator(".complete")).to_contain_text("All 5 rounds have been played")
-    shot(page, "console-rounds-done")
+    org.shot("console-rounds-done")
 
     # --- print: table cards with QR codes and the scoresheets; the CSV export -------------------
     org.open("Print & export")
     page.get_by_role("link", name="Make the table cards").click()
     expect(page.locator(".table-card-print")).to_have_count(3)
     expect(page.locator(".table-card-print img.card-qr").first).to_be_visible()
-    shot(page, "console-table-cards")
+    org.shot("console-table-cards", page.locator(".table-card-print").first)
     page.emulate_media(media="print")
     assert page.locator("nav.console-tabs").is_hidden()
     page.emulate_media(media="screen")
     page.get_by_role("link", name="← Back").click()
     page.get_by_role("link", name="Print the scoresheets").click()
     expect(page.locator(".sheet-page")).to_have_count(12)
-    shot(page, "console-scoresheets")
+    org.shot("console-scoresheets")
     page.get_by_role("link", name="← Back").click()
     with page.expect_download() as download:
         page.get_by_role("button", name="Standings (standings.csv)").click()
@@ -288,7 +300,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     board = api.get(f"/api/events/{org.id}/leaderboard")
     assert [r["name"] for r in rows] == [r["name"] for r in board["rows"]]
     expect(page.locator(".msg")).to_contain_text("standings.csv saved")
-    shot(page, "console-print")
+    org.shot("console-print")
 
     # --- the event screen, on a phone-sized window ----------------------------------------------
     page.set_viewport_size({"width": 360, "height": 740})
@@ -296,7 +308,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     expect(page.locator(".next-step")).to_contain_text("Round 5 is closed.")
     width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1]
-    shot(page, "console-event-phone")
+    org.shot("console-event-phone")
 
 
 class _Event:
@@ -307,3 +319,67 @@ class _Event:
 
     def game(self, game_id: int) -> dict:
         return self.api.get(f"/api/games/{game_id}")
+
+
+AXE_AND_SIZES = """() => {
+    const small = [...document.querySelectorAll('main button, main .btn, main summary, main select,'
+        + ' main input:not([type=checkbox]):not([type=radio]), main .inline-link, .console-tab')]
+        .filter((el) => el.offsetParent !== null)
+        .map((el) => ({text: el.textContent.trim() || el.id,
+                       ...el.getBoundingClientRect().toJSON()}))
+        .filter((b) => b.width < 48 || b.height < 48);
+    return {small, width: [document.documentElement.scrollWidth, innerWidth]};
+}"""
+
+
+@pytest.mark.browser_context_args(bypass_csp=True, viewport={"width": 360, "height": 640})
+def test_every_console_screen_fits_a_phone_has_48_px_targets_and_passes_axe(page, event, api):
+    from .test_quality import serious_violations
+
+    for table in event.tables:
+        event.hand(table["games"][0]["id"], "A", 3)
+    page.goto(f"/e/{event.id}/organize#key={event.organizer_key}")
+    expect(page.locator(".next-step")).to_contain_text("Round 1 is being played")
+    found = {}
+    game = event.game_id(0)
+    for path, ready in [("", ".next-step"), ("/access", ".key-row"), ("/players", ".person"),
+                        ("/rounds", ".progress-table"), (f"/corrections?game={game}", ".hand"),
+                        ("/print", "[data-k], .link-list"), ("/print/sheets", ".sheet-page")]:
+        page.goto(f"/e/{event.id}/organize{path}")
+        expect(page.locator(ready).first).to_be_visible()
+        page.wait_for_timeout(200)
+        measured = page.evaluate(AXE_AND_SIZES)
+        assert measured["width"][0] <= measured["width"][1], f"{path} scrolls sideways"
+        assert measured["small"] == [], (path, measured["small"])
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            if violations := serious_violations(page):
+                found[f"{path} {scheme}"] = violations
+    page.goto("/organize/new")
+    expect(page.locator("dl.params")).to_be_visible()
+    if violations := serious_violations(page):
+        found["/organize/new"] = violations
+    assert not found, found
+
+
+@pytest.mark.browser_context_args(**LAPTOP)
+def test_a_write_with_no_network_is_shown_as_not_saved_and_works_once_back(page, context, api):
+    _, made, _ = api.call("POST", "/api/events", {"name": "Flaky night", "preset": "progressive"},
+                          expect=201)
+    key = made["organizer_key"]
+    api.call("POST", f"/api/events/{made['id']}/players", {"name": "Ann"}, key=key, expect=201)
+    page.goto(f"/e/{made['id']}/organize/players#key={key}")
+    expect(page.locator('.person[data-name="Ann"] .badge')).to_have_text("not here yet")
+    context.set_offline(True)
+    row = page.locator('.person[data-name="Ann"]')
+    button = row.get_by_role("button", name="Check in: Ann")
+    button.click()
+    # Pending while the console tries (and retries) a write that is safe to repeat.
+    expect(button).to_be_disabled()
+    expect(button).to_have_text("Saving…")
+    expect(row.locator(".msg-error")).to_contain_text("Not saved", timeout=20000)
+    expect(row.locator(".badge")).to_have_text("not here yet")
+    context.set_offline(False)
+    page.get_by_role("button", name="Check in: Ann").click()
+    expect(row.locator(".badge")).to_have_text("here")
+    assert api.get(f"/api/events/{made['id']}/players")[0]["checked_in"] is True
