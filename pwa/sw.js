@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '26e0fb2f3b16';
+const VERSION = '66b8629f1e39';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -10,7 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import re
+import sqlite3
 import uuid
+from contextlib import closing
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -80,7 +82,7 @@ class Organizer:
 
 @pytest.mark.browser_context_args(**LAPTOP)
 def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
-        page: Page, browser, base_url, api, shot, tmp_path):
+        page: Page, browser, base_url, api, shot, tmp_path, live_server):
     org = Organizer(page, api, shot)
 
     # --- create the event from a preset, its parameters in plain words -------------------------
@@ -185,7 +187,15 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     board = page.locator(".progress-board")
     expect(board.locator('[data-table="1"]')).to_contain_text("4 of 8 hands", timeout=8000)
     expect(board.locator('[data-table="3"]')).to_contain_text("2 of 8 hands")
-    org.shot("console-round-progress", page.locator(".big-clock"))
+    # Table 3 goes quiet: its last entry is put 10 minutes back, and the board flags it.
+    quiet = round1["tables"][2]["games"][0]["id"]
+    database = live_server.env["DATABASE_URL"].removeprefix("sqlite:///")
+    with closing(sqlite3.connect(database, timeout=10)) as db, db:
+        db.execute("UPDATE games SET last_entry_at = datetime(last_entry_at, '-10 minutes') "
+                   "WHERE id = ?", (quiet,))
+    expect(board.locator('[data-table="3"] .is-quiet')).to_contain_text("no entry for 10 min",
+                                                                      timeout=8000)
+    org.shot("console-round-progress", board.locator('[data-table="3"]'))
     for maker, tricks in [("B", 0), ("A", 3), ("A", 5), ("B", 3)]:
         tap_hand(runner, names[maker], tricks)
         runner.wait_for_timeout(150)
@@ -383,3 +393,29 @@ def test_a_write_with_no_network_is_shown_as_not_saved_and_works_once_back(page,
     page.get_by_role("button", name="Check in: Ann").click()
     expect(row.locator(".badge")).to_have_text("here")
     assert api.get(f"/api/events/{made['id']}/players")[0]["checked_in"] is True
+
+
+@pytest.mark.browser_context_args(**LAPTOP)
+def test_a_teams_event_registers_teams_by_form_and_list_and_checks_them_in(page, api):
+    _, made, _ = api.call("POST", "/api/events", {"name": "Pairs cup", "preset": "teams"},
+                          expect=201)
+    page.goto(f"/e/{made['id']}/organize/players#key={made['organizer_key']}")
+    page.fill("#add-name", "Aces")
+    page.fill("#add-p1", "Ann")
+    page.fill("#add-p2", "Bob")
+    page.get_by_role("button", name="Add the team").click()
+    expect(page.locator('.person[data-name="Aces"]')).to_contain_text("Ann & Bob")
+    page.fill("#paste-list", "Kings, Carol, Dave\nQueens, Eve\nJacks, Gina, Hal")
+    page.get_by_role("button", name="Add the list").click()
+    # The pasted list's own line numbers, not the CSV's (which has a header line).
+    refusal = page.locator(".msg-error")
+    expect(refusal).to_contain_text("Line 2: A player's name is empty. Nothing was stored.")
+    expect(refusal.locator(".problem-lines")).to_have_text("Line 2: A player's name is empty.")
+    page.fill("#paste-list", "Kings, Carol, Dave\nQueens, Eve, Fay\nJacks, Gina, Hal")
+    page.get_by_role("button", name="Add the list").click()
+    expect(page.locator(".counts")).to_have_text("4 registered · 1 checked in · 0 withdrawn")
+    page.get_by_role("button", name="Check in: Kings").click()
+    expect(page.locator('.person[data-name="Kings"] .badge')).to_have_text("here")
+    teams = {t["name"]: t for t in api.get(f"/api/events/{made['id']}/teams")}
+    assert all(m["checked_in"] for m in teams["Kings"]["members"])
+    assert not any(m["checked_in"] for m in teams["Jacks"]["members"])

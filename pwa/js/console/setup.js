@@ -192,7 +192,11 @@ export async function players(main, {eventId}) {
       h('label', {class: 'check'}, pastedHere, ' They are all here now (check in)'),
       button('Add the list', async (e) => {
         const yes = pastedHere.checked ? 'yes' : 'no';
-        const rows = pasted.value.split(/\r?\n/).map((l) => l.trim()).map((l) => (l ? `${teams ? l : cell(l)},${yes}` : ''));
+        // A team's line is "team, player 1, player 2": its cells go in their columns, checked_in last.
+        const rows = pasted.value.split(/\r?\n/).map((l) => l.trim()).map((l) => {
+          const [first, ...more] = teams ? l.split(',').map((c) => c.trim()) : [l];
+          return l ? [first, ...(teams ? [more[0] ?? '', more[1] ?? '', yes, ...more.slice(2)] : [yes])].map(cell).join(',') : '';
+        });
         const csv = `${teams ? 'team,player1,player2' : 'name'},checked_in\n${rows.join('\n')}`;
         if (await send(e.currentTarget, csv, 1)) pasted.value = '';
       }),

@@ -25,6 +25,8 @@ export function failure(error, reading = false) {
     : `Not saved: ${error.message} The screen shows only what the server confirmed; try again.`;
 }
 
+const renumber = (text, shift) => text.replace(/\bLine (\d+)/g, (_, n) => `Line ${n - shift}`);
+
 /** The problem's `errors` as a list ("Line 3: The name is empty."); `shift` renumbers lines. */
 export function problemLines(error, shift = 0) {
   const out = [];
@@ -32,8 +34,7 @@ export function problemLines(error, shift = 0) {
     if (Array.isArray(v)) v.forEach((x) => walk(x, where));
     else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, k === 'json' ? where : k));
     else {
-      const place = where.replace(/^line (\d+)$/, (_, n) => `line ${n - shift}`);
-      out.push(`${place.charAt(0).toUpperCase()}${place.slice(1)}: ${v}`);
+      out.push(`${renumber(where.charAt(0).toUpperCase() + where.slice(1), shift)}: ${v}`);
     }
   };
   walk(error?.problem?.errors, '');
@@ -50,7 +51,7 @@ export async function act(btn, out, work, pending = 'Saving…', shift = 0) {
   try {
     return await work();
   } catch (error) {
-    say(out, failure(error), 'error', problemLines(error, shift));
+    say(out, renumber(failure(error), shift), 'error', problemLines(error, shift));
     return null;
   } finally {
     btn.disabled = false;
