@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '66b8629f1e39';
+const VERSION = '8a00d7341047';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

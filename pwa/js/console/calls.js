@@ -26,7 +26,6 @@ async function call(eventId, method, path, {body, ifMatch, raw, retry: again = m
 export const presets = () => call(null, 'GET', '/api/presets');
 export const createEvent = (body) => call(null, 'POST', '/api/events', {body});
 export const event = (id) => call(id, 'GET', E(id));
-export const setEvent = (id, body) => call(id, 'PATCH', E(id), {body, retry});
 export const access = (id) => call(id, 'GET', `${E(id)}/access`);
 export const keys = (id) => call(id, 'GET', `${E(id)}/keys`);
 export const issueKey = (id, table, label) => call(id, 'POST', `${E(id)}/keys`, {body: {table, label}});
