@@ -1,0 +1,129 @@
+"""Fixtures for the hostile-input tests: the API fixtures (SQLite and PostgreSQL) plus a
+seeded world that is built over HTTP once per backend and restored row by row for each test
+(seeding takes seconds; restoring the rows takes milliseconds)."""
+
+from __future__ import annotations
+
+import sys
+import uuid
+
+import pytest
+from sqlalchemy import MetaData, create_engine, text
+
+from api import create_app
+from api.db import db
+from api.services import standings
+from tests.api.client import ApiClient
+from tests.api.conftest import *  # noqa: F403  (client, api, sqlite_template, ...)
+from tests.api.conftest import BACKENDS, _migrate, _pg_url
+from tests.conftest import POSTGRES_URL, require_or_skip
+
+from .world import Seeded, seed_world
+
+# backend -> (rows of every table, the seeded world), filled by the first test per backend.
+_SEEDS: dict[str, tuple[dict[str, list[dict]], dict[str, Seeded]]] = {}
+
+
+def _tables(conn) -> list:
+    meta = MetaData()
+    meta.reflect(bind=conn)
+    return [t for t in meta.sorted_tables if t.name != "alembic_version"]
+
+
+def dump_rows(app) -> dict[str, list[dict]]:
+    with app.app_context(), db.engine.begin() as conn:
+        return {t.name: [dict(r) for r in conn.execute(t.select()).mappings()]
+                for t in _tables(conn)}
+
+
+def restore_rows(app, rows: dict[str, list[dict]]) -> None:
+    """Put the database back to exactly the dumped rows (ids, keys, PIN buckets and all)."""
+    with app.app_context():
+        db.session.remove()
+        with db.engine.begin() as conn:
+            tables = _tables(conn)
+            for table in reversed(tables):
+                conn.execute(table.delete())
+            for table in tables:
+                if rows.get(table.name):
+                    conn.execute(table.insert(), rows[table.name])
+            if conn.dialect.name == "postgresql":
+                for table in tables:
+                    # Only integer ids come from a sequence (a hand's id is made by the phone).
+                    if "id" in table.c and table.c.id.primary_key and \
+                            table.c.id.type.python_type is int:
+                        conn.execute(text(
+                            f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                            f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"))
+    forget_what_the_process_keeps()
+
+
+def forget_what_the_process_keeps() -> None:
+    """Forget what a restart forgets. The app keeps leaderboards and standings totals per
+    event and revision, trusting that revisions only go up; putting rows back sends them
+    down, as restoring a backup does (and a restore is followed by a restart)."""
+    with standings._cache_lock:
+        standings._cache.clear()
+    totals = sys.modules.get("api.services.totals")  # the kept totals, where they exist
+    if totals is not None:
+        with totals._kept_lock:
+            totals._kept.clear()
+
+
+@pytest.fixture(scope="session")
+def security_postgres_database():
+    """A PostgreSQL database of the security tests' own (the API tests truncate theirs)."""
+    require_or_skip(bool(POSTGRES_URL), "PostgreSQL (TEST_POSTGRES_URL)")
+    name = f"euchre_security_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(_pg_url(), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        url = _pg_url(name)
+        _migrate(url)
+        yield url
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def app(request, tmp_path_factory):
+    """One app per backend for the whole session: building an app (its OpenAPI document)
+    takes longer than a test here, and the `world` fixture puts the rows back before each."""
+    if request.param == "sqlite":
+        path = tmp_path_factory.mktemp("security") / "euchre.db"
+        _migrate(f"sqlite:///{path}")
+        url = f"sqlite:///{path}"
+    else:
+        url = request.getfixturevalue("security_postgres_database")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True,
+                      "RAISE_UNEXPECTED": True, "PUBLIC_URL": "http://euchre.test"})
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def backend_of(app) -> str:
+    return "sqlite" if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite") else "postgres"
+
+
+@pytest.fixture
+def world(app) -> dict[str, Seeded]:
+    """The events of world.py (progressive, ended, league, preseason, WEC singles) with
+    runner keys (every table, table 1), a revoked organizer key and a revoked runner key.
+    The same ids and keys in every test of a backend, the rows as seeded."""
+    backend = backend_of(app)
+    if backend not in _SEEDS:
+        seeded = seed_world(ApiClient(app.test_client()))
+        _SEEDS[backend] = (dump_rows(app), seeded)
+    else:
+        restore_rows(app, _SEEDS[backend][0])
+    return _SEEDS[backend][1]
+
+
+@pytest.fixture
+def world_rows(app, world) -> dict[str, list[dict]]:
+    """The seeded rows, to put the database back mid-test."""
+    return _SEEDS[backend_of(app)][0]

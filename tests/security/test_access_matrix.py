@@ -1,0 +1,387 @@
+"""The access matrix, generated from the app's route map so a new route cannot escape it.
+
+Every write route (POST/PUT/PATCH/DELETE under /api) must be classified below as organizer-only,
+runner-allowed (a game's hands and sheet: any runner key of the event, a table-limited one only
+at its table) or public. Each non-public route is then called with every bad credential:
+
+  no key, malformed keys, a revoked organizer key, a revoked runner key, another event's keys,
+  a runner key on an organizer route, a table-1 runner key on a table-2 game
+
+and must answer 401 (who are you?) or 403 (not you), as problem+json, with nothing changed:
+not the events' revisions, not what the public and the organizer can read, not one row of the
+database. A control call with a key that is allowed proves each URL is real (not a 404 that
+happens to look refused). Organizer-only reads (the join PIN, keys, audit, exports) get the
+same treatment, and every GET route must be classified too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+
+from api import create_app
+
+from .conftest import dump_rows, restore_rows
+from .world import Seeded
+
+ORGANIZER = "organizer"
+RUNNER = "runner"  # runner-allowed: hands and games; a table-limited key only at its table
+PUBLIC = "public"
+WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+@dataclass(frozen=True)
+class Route:
+    access: str
+    event: str = "progressive"  # which seeded event the URL points into
+    body: Callable[[Seeded], dict] | None = None  # a body that WOULD change something
+    if_match: bool = False  # send the game's current version (edits and deletes of hands)
+    # URL parameter -> the seeded id to use instead of the usual one (e.g. a game not started)
+    ids: dict = field(default_factory=dict)
+    # Run with the organizer key before anything is called, to make the write possible.
+    prepare: Callable[[object, Seeded], None] | None = None
+
+    @property
+    def at_table1(self) -> bool:
+        """Whether the game or match the URL names is at table 1 (the limited key's table)."""
+        return not ({"game_id", "match_id"} & self.ids.keys())
+
+
+def _body(value):
+    return lambda s: value
+
+
+def _close_round(api, s: Seeded) -> None:
+    api.post(f"/api/rounds/{s.ids['round_id']}/close", key=s.organizer, expect=200)
+
+
+def _enter_sheet(api, s: Seeded) -> None:
+    api.put(f"/api/games/{s.ids['quiet_game_id']}/sheet", key=s.organizer,
+            json={"points": {"A": 9, "B": 7}}, expect=200)
+
+
+# Every write route of the app. A route missing here fails test_every_route_is_classified:
+# decide who may call it, and add it with a body that would change something.
+WRITE_ROUTES: dict[tuple[str, str], Route] = {
+    # Public on purpose: creating an event, exchanging the PIN for a key, drawing a QR code.
+    ("POST", "/api/events"): Route(PUBLIC),
+    ("POST", "/api/join"): Route(PUBLIC),
+    ("POST", "/api/qr"): Route(PUBLIC),
+    # Organizer-only.
+    ("PATCH", "/api/events/<int:event_id>"): Route(
+        ORGANIZER, body=_body({"name": "Hijacked", "status": "finished"})),
+    ("POST", "/api/events/<int:event_id>/pin"): Route(ORGANIZER),
+    ("POST", "/api/events/<int:event_id>/keys"): Route(ORGANIZER, body=_body({"table": None})),
+    ("DELETE", "/api/events/<int:event_id>/keys/<int:key_id>"): Route(ORGANIZER),
+    ("POST", "/api/events/<int:event_id>/organizer-key"): Route(ORGANIZER),
+    ("POST", "/api/events/<int:event_id>/players"): Route(
+        ORGANIZER, body=_body({"name": "Intruder", "checked_in": True})),
+    ("PATCH", "/api/events/<int:event_id>/players/<int:player_id>"): Route(
+        ORGANIZER, body=_body({"withdrawn": True, "name": "Renamed"})),
+    ("POST", "/api/events/<int:event_id>/import"): Route(
+        ORGANIZER, body=_body({"csv": "name,checked_in\nIntruder,yes\n"})),
+    ("POST", "/api/events/<int:event_id>/teams"): Route(
+        ORGANIZER, event="league",
+        body=_body({"name": "Intruders", "players": ["Int 1", "Int 2"], "checked_in": True})),
+    ("PATCH", "/api/events/<int:event_id>/teams/<int:team_id>"): Route(
+        ORGANIZER, event="league", body=_body({"withdrawn": True})),
+    ("POST", "/api/events/<int:event_id>/teams/<int:team_id>/substitutes"): Route(
+        ORGANIZER, event="league", body=_body({"name": "Ringer"})),
+    ("POST", "/api/events/<int:event_id>/rounds"): Route(
+        ORGANIZER, event="ended", body=_body({"number": 2}), prepare=_close_round),
+    ("POST", "/api/rounds/<int:round_id>/time"): Route(ORGANIZER),
+    ("POST", "/api/rounds/<int:round_id>/clock"): Route(ORGANIZER, body=_body({"minutes": 5})),
+    ("POST", "/api/rounds/<int:round_id>/close"): Route(ORGANIZER, event="ended"),
+    ("POST", "/api/rounds/<int:round_id>/reopen"): Route(
+        ORGANIZER, event="ended", prepare=_close_round),
+    ("POST", "/api/games/<int:game_id>/reopen"): Route(ORGANIZER),
+    ("POST", "/api/events/<int:event_id>/season"): Route(
+        ORGANIZER, event="preseason", body=_body({"weeks": 2})),
+    ("POST", "/api/matches/<int:match_id>/forfeits"): Route(
+        ORGANIZER, event="league", ids={"match_id": "quiet_match_id"},
+        body=lambda s: {"team_id": s.ids["quiet_team_id"], "reason": "no-show"}),
+    ("PUT", "/api/matches/<int:match_id>/seats"): Route(
+        ORGANIZER, event="league",
+        body=lambda s: {"seat": 1, "player_id": s.ids["substitute_id"]}),
+    ("PUT", "/api/events/<int:event_id>/tiebreak"): Route(
+        ORGANIZER, body=lambda s: {"order": [s.ids["player_id"]]}),
+    # Runner-allowed: the table's own game.
+    ("POST", "/api/games/<int:game_id>/hands"): Route(
+        RUNNER, body=_body({"id": "intruder-hand", "maker": "A", "tricks": 5})),
+    ("PUT", "/api/games/<int:game_id>/hands/<string:hand_id>"): Route(
+        RUNNER, body=_body({"maker": "B", "tricks": 5, "alone": True}), if_match=True),
+    ("DELETE", "/api/games/<int:game_id>/hands/<string:hand_id>"): Route(RUNNER, if_match=True),
+    ("PUT", "/api/games/<int:game_id>/sheet"): Route(
+        RUNNER, event="wec", ids={"game_id": "quiet_game_id"},
+        body=_body({"points": {"A": 12, "B": 3}, "hands_played": 12})),
+    ("DELETE", "/api/games/<int:game_id>/sheet"): Route(
+        RUNNER, event="wec", ids={"game_id": "quiet_game_id"}, prepare=_enter_sheet),
+    # The level game of the ended event is at table 2: re-settling it is a correction.
+    ("POST", "/api/games/<int:game_id>/settlement"): Route(
+        RUNNER, event="ended", ids={"game_id": "other_game_id"},
+        body=_body({"method": "playoff-hand", "winner": "B"})),
+    ("POST", "/api/games/<int:game_id>/sign-off"): Route(
+        RUNNER, event="ended", body=_body({"by": "Intruder"})),
+    ("PUT", "/api/games/<int:game_id>/dealer"): Route(RUNNER, body=_body({"seat": 2})),
+}
+
+# Every GET route under /api: public, or organizer-only (the PIN, keys, audit, exports).
+READ_ROUTES: dict[str, str] = {
+    "/api/openapi.json": PUBLIC,
+    "/api/docs": PUBLIC,
+    "/api/docs/redoc.standalone.js": PUBLIC,
+    "/api/health": PUBLIC,
+    "/api/presets": PUBLIC,
+    "/api/presets/<string:key>": PUBLIC,
+    "/api/me": PUBLIC,  # answers about the key sent, whatever it is
+    "/api/events/<int:event_id>": PUBLIC,
+    "/api/events/by-code/<string:code>": PUBLIC,
+    "/api/events/<int:event_id>/qr/<string:kind>.svg": PUBLIC,
+    "/api/events/<int:event_id>/players": PUBLIC,
+    "/api/events/<int:event_id>/teams": PUBLIC,
+    "/api/events/<int:event_id>/rounds": PUBLIC,
+    "/api/rounds/<int:round_id>": PUBLIC,
+    "/api/games/<int:game_id>": PUBLIC,
+    "/api/events/<int:event_id>/season": PUBLIC,
+    "/api/events/<int:event_id>/bracket": PUBLIC,
+    "/api/events/<int:event_id>/leaderboard": PUBLIC,
+    "/api/events/<int:event_id>/awards": PUBLIC,
+    "/api/events/<int:event_id>/players/<int:player_id>/scoresheet": PUBLIC,
+    "/api/events/<int:event_id>/scoresheets": PUBLIC,
+    "/api/events/<int:event_id>/access": ORGANIZER,
+    "/api/events/<int:event_id>/keys": ORGANIZER,
+    "/api/events/<int:event_id>/rounds/next": ORGANIZER,
+    "/api/events/<int:event_id>/audit": ORGANIZER,
+    "/api/events/<int:event_id>/export/<string:name>.csv": ORGANIZER,
+}
+
+
+# Organizer reads that need a state to answer 200 (the default: the progressive event as is).
+READ_TARGETS: dict[str, Route] = {
+    "/api/events/<int:event_id>/rounds/next": Route(ORGANIZER, event="ended",
+                                                    prepare=_close_round),
+}
+
+
+def url_rules(app) -> dict[tuple[str, str], object]:
+    """(method, rule) for every route in the app's URL map."""
+    return {(method, rule.rule): rule for rule in app.url_map.iter_rules()
+            for method in rule.methods - {"HEAD", "OPTIONS"}}
+
+
+def test_every_route_is_classified():
+    """A new route fails here until someone decides who may call it."""
+    every = url_rules(create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://"}))
+    routes = {k: v for k, v in every.items() if k[1].startswith("/api")}
+    writes = {k for k in routes if k[0] in WRITE_METHODS}
+    reads = {rule for method, rule in routes if method == "GET"}
+    assert writes - WRITE_ROUTES.keys() == set(), "unclassified write routes: add them above"
+    assert WRITE_ROUTES.keys() - writes == set(), "classified routes that no longer exist"
+    assert reads - READ_ROUTES.keys() == set(), "unclassified read routes: add them above"
+    assert READ_ROUTES.keys() - reads == set(), "classified reads that no longer exist"
+    assert {m for m, _ in routes} <= WRITE_METHODS | {"GET"}
+    # Outside /api there is only the PWA's files: nothing there may write.
+    assert {m for m, rule in every if not rule.startswith("/api")} == {"GET"}
+    # The public writes are exactly the three the design allows.
+    assert sorted(k for k, r in WRITE_ROUTES.items() if r.access == PUBLIC) == [
+        ("POST", "/api/events"), ("POST", "/api/join"), ("POST", "/api/qr")]
+    assert READ_TARGETS.keys() <= {r for r, a in READ_ROUTES.items() if a == ORGANIZER}
+
+
+# --- filling URLs and calling them ----------------------------------------------------------
+
+def fill(rule: str, seeded: Seeded, route: Route, *, other_table: bool = False) -> str:
+    ids = {**seeded.ids, "event_id": seeded.id, "name": "hands", "kind": "join",
+           "key": seeded.preset}
+    ids.update({name: seeded.ids[source] for name, source in route.ids.items()})
+    if other_table:
+        ids.update(game_id=seeded.other_table_game, hand_id=seeded.ids["other_hand_id"])
+    url = rule
+    for converter in ("int:", "string:", ""):
+        for name, value in ids.items():
+            url = url.replace(f"<{converter}{name}>", str(value))
+    assert "<" not in url, f"no seeded id for a parameter of {rule}"
+    return url
+
+
+def call(api, method: str, rule: str, route: Route, seeded: Seeded, auth: str | None, *,
+         other_table: bool = False):
+    url = fill(rule, seeded, route, other_table=other_table)
+    headers = {}
+    if auth is not None:
+        headers["Authorization"] = auth
+    if route.if_match:
+        game = url.split("/")[3]
+        version = api.get(f"/api/games/{game}", expect=200).get_json()["version"]
+        headers["If-Match"] = f'"{version}"'
+    body = route.body(seeded) if route.body else None
+    return api.request(method, url, json=body, headers=headers)
+
+
+# Fields computed from the server's clock at read time: they change by themselves.
+CLOCK_FIELDS = {"seconds_left", "idle_seconds"}
+
+
+def timeless(value):
+    """A view without the fields the clock changes (countdowns, seconds since the last hand)."""
+    if isinstance(value, dict):
+        return {k: timeless(v) for k, v in value.items() if k not in CLOCK_FIELDS}
+    if isinstance(value, list):
+        return [timeless(v) for v in value]
+    return value
+
+
+def public_view(api, world: dict[str, Seeded]) -> dict:
+    """What the public and each organizer can read, plus every event's revision."""
+    view = {}
+    for name, s in world.items():
+        org = {"Authorization": f"Bearer {s.organizer}"}
+        eid = s.id
+        for path in (f"/api/events/{eid}", f"/api/events/{eid}/players",
+                     f"/api/events/{eid}/teams", f"/api/events/{eid}/rounds",
+                     f"/api/events/{eid}/leaderboard", f"/api/events/{eid}/season",
+                     *(f"/api/games/{game}" for game in (s.ids.get("game_id"),
+                                                         s.other_table_game) if game)):
+            view[path] = timeless(api.get(path, expect=200).get_json())
+        for path in (f"/api/events/{eid}/keys", f"/api/events/{eid}/access",
+                     f"/api/events/{eid}/audit?limit=500"):
+            view[path] = api.get(path, headers=org, expect=200).get_json()
+        view[f"revision {name}"] = view[f"/api/events/{eid}"]["revision"]
+    return view
+
+
+def bad_credentials(route: Route, world: dict[str, Seeded], victim: str):
+    """(label, Authorization header or None, expected status, table-2 game?)."""
+    s = world[victim]
+    other = world["league" if victim != "league" else "progressive"]
+    yield "no key", None, 401, False
+    yield "empty bearer", "Bearer ", 401, False
+    yield "basic auth", "Basic b3JnYW5pemVyOnNlY3JldA==", 401, False
+    yield "not a key", "Bearer not-a-key", 401, False
+    yield "unknown well-formed key", "Bearer euk_" + "A" * 43, 401, False
+    yield "key with a character changed", f"Bearer {s.organizer[:-1]}" + (
+        "A" if s.organizer[-1] != "A" else "B"), 401, False
+    yield "key twice", f"Bearer {s.organizer} {s.organizer}", 401, False
+    yield "key without scheme", s.organizer, 401, False
+    yield "overlong key", "Bearer euk_" + "A" * 5000, 401, False
+    yield "revoked organizer key", f"Bearer {s.keys['revoked_organizer']}", 401, False
+    yield "revoked runner key", f"Bearer {s.keys['revoked_runner']}", 401, False
+    yield "another event's organizer key", f"Bearer {other.organizer}", 403, False
+    yield "another event's runner key", f"Bearer {other.keys['runner']}", 403, False
+    if route.access == ORGANIZER:
+        yield "runner key (every table)", f"Bearer {s.keys['runner']}", 403, False
+        yield "runner key (table 1)", f"Bearer {s.keys['runner_table1']}", 403, False
+    if route.access == RUNNER:
+        yield "table-1 runner key on table 2", f"Bearer {s.keys['runner_table1']}", 403, True
+
+
+def assert_refused(response, status: int, label: str) -> list[str]:
+    problems = []
+    if response.status_code != status:
+        problems.append(f"{label}: {response.status_code} (expected {status}) "
+                        f"{response.get_data(as_text=True)[:200]}")
+        return problems
+    if response.mimetype != "application/problem+json":
+        problems.append(f"{label}: {response.mimetype}, not problem+json")
+    body = response.get_json(silent=True) or {}
+    if body.get("status") != status or not body.get("detail"):
+        problems.append(f"{label}: body {body}")
+    if status == 401 and "WWW-Authenticate" not in response.headers:
+        problems.append(f"{label}: a 401 without WWW-Authenticate")
+    return problems
+
+
+def allowed_keys(route: Route, seeded: Seeded) -> list[tuple[str, str]]:
+    """The keys that may make this call: the organizer's, and runners' on a runner route."""
+    allowed = [("organizer key", seeded.organizer)]
+    if route.access == RUNNER:
+        allowed.insert(0, ("runner key", seeded.keys["runner"]))
+        if route.at_table1:
+            allowed.insert(0, ("table-1 runner key", seeded.keys["runner_table1"]))
+    return allowed
+
+
+PROTECTED_WRITES = sorted(k for k, r in WRITE_ROUTES.items() if r.access != PUBLIC)
+
+
+@pytest.mark.parametrize("method, rule", PROTECTED_WRITES,
+                         ids=[f"{m} {r}" for m, r in PROTECTED_WRITES])
+def test_a_write_route_refuses_every_bad_credential_and_changes_nothing(
+        app, api, world, world_rows, method, rule):
+    route = WRITE_ROUTES[(method, rule)]
+    seeded = world[route.event]
+
+    def prepared():
+        restore_rows(app, world_rows)
+        if route.prepare:
+            route.prepare(api, seeded)
+        return dump_rows(app)
+
+    before_rows = prepared()
+    before_view = public_view(api, world)
+    problems = []
+    for label, auth, status, other_table in bad_credentials(route, world, route.event):
+        response = call(api, method, rule, route, seeded, auth, other_table=other_table)
+        problems += assert_refused(response, status, label)
+    assert problems == []
+    assert public_view(api, world) == before_view, "a refused request changed what is read"
+    assert dump_rows(app) == before_rows, "a refused request changed a row"
+    # Control: each key that may do this does it, from the same state, and something changes:
+    # so the URL and body above were real, and it was the key alone that was refused.
+    for label, secret in allowed_keys(route, seeded):
+        before = prepared()
+        response = call(api, method, rule, route, seeded, f"Bearer {secret}")
+        assert 200 <= response.status_code < 300, (
+            label, response.status_code, response.get_data(as_text=True)[:300])
+        assert dump_rows(app) != before, f"{label}: the allowed call changed nothing"
+
+
+PUBLIC_WRITE_CALLS = {
+    ("POST", "/api/events"): (lambda s: {"name": "Open to all", "preset": "progressive"}, 201),
+    ("POST", "/api/join"): (lambda s: {"code": s.ids["code"], "pin": s.keys["pin"],
+                                       "table": 1}, 201),
+    ("POST", "/api/qr"): (lambda s: {"text": "https://euchre.test/e/1/board"}, 200),
+}
+
+
+@pytest.mark.parametrize("method, rule", sorted(PUBLIC_WRITE_CALLS),
+                         ids=[f"{m} {r}" for m, r in sorted(PUBLIC_WRITE_CALLS)])
+def test_the_public_writes_need_no_key_and_touch_no_existing_event(
+        app, api, world, method, rule):
+    assert WRITE_ROUTES[(method, rule)].access == PUBLIC
+    seeded = world["progressive"]
+    body, status = PUBLIC_WRITE_CALLS[(method, rule)]
+    before = public_view(api, world)
+    api.request(method, rule, json=body(seeded), expect=status)
+    after = public_view(api, world)
+    if rule == "/api/join":
+        # Joining issues a runner key (listed on the keys page) and nothing else.
+        keys = f"/api/events/{seeded.id}/keys"
+        known = before.pop(keys)
+        added = [k for k in after.pop(keys) if k not in known]
+        assert [(k["role"], k["table"]) for k in added] == [("runner", 1)]
+    assert after == before
+
+
+ORGANIZER_READS = sorted(r for r, access in READ_ROUTES.items() if access == ORGANIZER)
+
+
+@pytest.mark.parametrize("rule", ORGANIZER_READS)
+def test_an_organizer_read_refuses_every_bad_credential(app, api, world, rule):
+    route = READ_TARGETS.get(rule, Route(ORGANIZER))
+    seeded = world[route.event]
+    if route.prepare:
+        route.prepare(api, seeded)
+    problems = []
+    for label, auth, status, _ in bad_credentials(route, world, route.event):
+        response = call(api, "GET", rule, route, seeded, auth)
+        problems += assert_refused(response, status, label)
+        if seeded.keys["pin"] in response.get_data(as_text=True):
+            problems.append(f"{label}: the join PIN leaked")
+    assert problems == []
+    response = call(api, "GET", rule, route, seeded, f"Bearer {seeded.organizer}")
+    body = response.get_data(as_text=True)  # read it all: an export streams from a generator
+    response.close()
+    assert response.status_code == 200, body[:300]
