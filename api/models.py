@@ -270,7 +270,8 @@ class Result(db.Model):
     """One entrant's part in one game: the totals the standings read, kept as hands change."""
 
     __tablename__ = "results"
-    __table_args__ = (Index("ix_results_event_entrant", "event_id", "entrant_id"),)
+    __table_args__ = (Index("ix_results_event_entrant", "event_id", "entrant_id"),
+                      Index("ix_results_event_revision", "event_id", "revision"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
@@ -287,6 +288,9 @@ class Result(db.Model):
     won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     ghost_table: Mapped[bool] = mapped_column(Boolean, default=False)
     forfeited: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The event's revision when the row was last written: a game's rows are always written
+    # together, so a reader that knows the totals at revision R reads only rows since R.
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ApiKey(db.Model):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -13,9 +14,10 @@ from .matches import week_points
 from .presets import Preset
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
-    """One entrant's part in one game, as the standings need it."""
+    """One entrant's part in one game, as the standings need it (slots: a big event's totals
+    keep 100,000 of them in memory)."""
 
     entrant: Any  # a player (individual formats) or a team
     round: int
@@ -81,13 +83,14 @@ def assign_places(
     return [(row, place, counts[place] > 1) for row, place in placed]
 
 
+def _empty_row(entrant: Any) -> dict:
+    return {"entrant": entrant, "total": 0, "won": 0, "played": 0, "rounds": defaultdict(int),
+            "for": 0, "against": 0, "opponents": []}
+
+
 def _totals(results: Iterable[Result], score: Callable[[Result], int],
             entrants: Iterable[Any]) -> dict[Any, dict]:
-    rows: dict[Any, dict] = {
-        e: {"entrant": e, "total": 0, "won": 0, "played": 0, "rounds": defaultdict(int),
-            "for": 0, "against": 0, "opponents": []}
-        for e in entrants
-    }
+    rows: dict[Any, dict] = {e: _empty_row(e) for e in entrants}
     for r in results:
         if r.stage != REGULAR:
             continue
@@ -107,16 +110,79 @@ def _totals(results: Iterable[Result], score: Callable[[Result], int],
     return rows
 
 
+def tally_score(preset: Preset) -> Callable[[Result], int] | None:
+    """What one result adds to its entrant's total, for the formats whose totals are a plain
+    sum over results (all but the league, whose week points depend on the whole week)."""
+    if preset.standings == "progressive":
+        return lambda r: round_score(preset, r)
+    if preset.standings in ("teams", "wec"):
+        return lambda r: r.points
+    return None
+
+
+_TALLY_VERSIONS = itertools.count(1)
+
+
+class Tally:
+    """Every entrant's totals (the rows `_totals` builds) kept up to date as results come and
+    go: adding or removing one result changes one row, so a leaderboard read ranks the rows
+    instead of summing every result again. Counts what `_totals` counts (regular rounds only);
+    with `before_round`, only the rounds before it (the standings a round ago). The rows are
+    shared, not copied: readers must not change them."""
+
+    def __init__(self, score: Callable[[Result], int], before_round: int | None = None):
+        self.score = score
+        self.before_round = before_round
+        self.rows: dict[Any, dict] = {}
+        self.version = 0  # changes whenever a row does (never the same in two tallies)
+        self.row_version: dict[Any, int] = {}  # the version at each row's last change
+        self._in_round: dict[tuple, int] = defaultdict(int)  # (entrant, round) -> results
+
+    def add(self, result: Result, sign: int = 1) -> None:
+        if result.stage != REGULAR or (self.before_round is not None
+                                       and result.round >= self.before_round):
+            return
+        row = self.rows.get(result.entrant)
+        if row is None:
+            row = self.rows[result.entrant] = _empty_row(result.entrant)
+        value = sign * self.score(result)
+        row["total"] += value
+        key = (result.entrant, result.round)
+        self._in_round[key] += sign
+        if self._in_round[key]:
+            row["rounds"][result.round] += value
+        else:  # the round's last result left: the round is gone from the row, as in _totals
+            del self._in_round[key]
+            del row["rounds"][result.round]
+        row["for"] += sign * result.points
+        row["against"] += sign * result.against
+        if result.won is not None:
+            row["played"] += sign
+            if result.won:
+                row["won"] += sign
+        self.version = next(_TALLY_VERSIONS)
+        self.row_version[result.entrant] = self.version
+
+    def remove(self, result: Result) -> None:
+        self.add(result, -1)
+
+    def rows_for(self, entrants: Iterable[Any]) -> dict[Any, dict]:
+        """The rows of these entrants, in their order, as `_totals` would give them."""
+        return {e: self.rows.get(e) or _empty_row(e) for e in entrants}
+
+
 def _standing(row: dict, place: int, shared: bool, prize: bool = False, **stats) -> Standing:
     return Standing(row["entrant"], place, row["total"], row["won"], row["played"],
                     dict(row["rounds"]), shared, prize, stats)
 
 
 def progressive_standings(preset: Preset, results: Iterable[Result], players: Sequence[Any],
-                          manual: dict[Any, int] | None = None) -> list[Standing]:
+                          manual: dict[Any, int] | None = None,
+                          totals: dict[Any, dict] | None = None) -> list[Standing]:
     """Individual totals over the rounds; equal totals share a place until the organizer orders
-    them; prize places by field size."""
-    rows = _totals(results, lambda r: round_score(preset, r), players)
+    them; prize places by field size. `totals`: the rows already summed (a Tally's)."""
+    rows = totals if totals is not None else \
+        _totals(results, lambda r: round_score(preset, r), players)
     prizes = preset.prize_places_for(len(players))
     placed = assign_places(list(rows.values()), lambda r: (-r["total"],), manual)
     return [_standing(row, place, shared, place <= prizes) for row, place, shared in placed]
@@ -124,10 +190,11 @@ def progressive_standings(preset: Preset, results: Iterable[Result], players: Se
 
 def teams_standings(preset: Preset, results: Iterable[Result], teams: Sequence[Any],
                     manual: dict[Any, int] | None = None,
-                    finalists: Sequence[Any] = (), champion: Any = None) -> list[Standing]:
+                    finalists: Sequence[Any] = (), champion: Any = None,
+                    totals: dict[Any, dict] | None = None) -> list[Standing]:
     """Team totals after the regular rounds. Once the championship is decided its winner is
     first and the other finalist second; everyone else keeps their place by points."""
-    rows = _totals(results, lambda r: r.points, teams)
+    rows = totals if totals is not None else _totals(results, lambda r: r.points, teams)
     if champion is not None:
         if champion not in finalists or len(finalists) != 2:
             raise StandingsError("The champion must be one of the two finalists.")
@@ -145,20 +212,24 @@ def teams_standings(preset: Preset, results: Iterable[Result], teams: Sequence[A
 
 
 def wec_standings(preset: Preset, results: Iterable[Result], entrants: Sequence[Any],
-                  manual: dict[Any, int] | None = None) -> list[Standing]:
+                  manual: dict[Any, int] | None = None,
+                  totals: dict[Any, dict] | None = None) -> list[Standing]:
     """Total points, then games won, then the organizer's recorded tiebreak
     (rock-paper-scissors); rows still level share a place."""
-    rows = _totals(results, lambda r: r.points, entrants)
+    rows = totals if totals is not None else _totals(results, lambda r: r.points, entrants)
     placed = assign_places(list(rows.values()), lambda r: (-r["total"], -r["won"]), manual)
     prizes = preset.prize_places_for(len(entrants))
     return [_standing(row, place, shared, place <= prizes) for row, place, shared in placed]
 
 
 def league_standings(preset: Preset, results: Iterable[Result], teams: Sequence[Any],
-                     manual: dict[Any, int] | None = None) -> list[Standing]:
+                     manual: dict[Any, int] | None = None,
+                     totals: dict[Any, dict] | None = None) -> list[Standing]:
     """Season standings: week points (2 a game won, +1 for the match), then game-win
     percentage, then strength of schedule, then the manual order (default: the order of
     `teams`, i.e. registration). Playoff games do not count."""
+    if totals is not None:
+        raise StandingsError("League standings are not tallied: week points need each week.")
     results = [r for r in results if r.stage == REGULAR]
     by_week: dict[tuple[Any, int], list[Result]] = defaultdict(list)
     for r in results:

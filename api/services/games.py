@@ -96,7 +96,8 @@ def refresh_results(game: Game, preset: Preset) -> None:
         updated += db.session.execute(
             update(Result).where(Result.game_id == game.id, Result.side == side)
             .values(points=points[side], against=points[other], won=won[side],
-                    forfeited=game.forfeited_by is not None)
+                    forfeited=game.forfeited_by is not None,
+                    revision=event_revision(game.event_id))
             .execution_options(synchronize_session=False)).rowcount
     if updated:
         return
@@ -140,7 +141,15 @@ def write_results(game: Game, preset: Preset) -> None:
         row.won = won[row.side]
         row.ghost_table = ghost
         row.forfeited = game.forfeited_by is not None
+        row.revision = event_revision(game.event_id)
     db.session.add_all(rows)
+
+
+def event_revision(event_id: int):
+    """The event's current revision, as SQL: every write bumps it first (lock_event), so a
+    game's result rows carry the revision of the change that wrote them (all of them: both
+    sides are written together), which lets the standings read only what changed."""
+    return select(Event.revision).where(Event.id == event_id).scalar_subquery()
 
 
 def refresh_match(match: Match, preset: Preset) -> None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Container
 
+from flask import current_app
 from sqlalchemy import select
 
 from ..db import db
@@ -17,6 +19,7 @@ from ..rules import games as rgames
 from ..rules import standings as rstandings
 from ..rules.presets import Preset
 from .common import get_event, preset_of
+from .totals import kept_totals
 
 _cache: OrderedDict[tuple, object] = OrderedDict()
 _cache_lock = threading.Lock()
@@ -78,21 +81,20 @@ def rules_results(event_id: int, *, before_round: int | None = None) -> list[rst
                  forfeited) in db.session.execute(query)]
 
 
-def entrants(event: Event, preset: Preset, results: list[rstandings.Result] | None = None) \
-        -> list[Player] | list[Team]:
-    """Who is ranked: teams, or players who are in the field or have played (read from
-    `results` when the caller has them already)."""
+def entrants(event: Event, preset: Preset, played: Container[int] | None = None) -> list:
+    """Who is ranked: teams, or players who are in the field or have played (`played`: the
+    entrants with results, when the caller knows them already). Players come as rows of id,
+    name, checked_in and withdrawn (a big event has 2,000: no ORM objects needed)."""
     if preset.team_entry:
         return list(db.session.execute(
             select(Team).where(Team.event_id == event.id).order_by(Team.position)).scalars())
-    if results is not None:
-        played = {r.entrant for r in results}
-    else:
+    if played is None:
         played = set(db.session.execute(
             select(Result.entrant_id).where(Result.event_id == event.id).distinct()).scalars())
     players = db.session.execute(
-        select(Player).where(Player.event_id == event.id, Player.role == "player")
-        .order_by(Player.position)).scalars()
+        select(Player.id, Player.name, Player.checked_in, Player.withdrawn)
+        .where(Player.event_id == event.id, Player.role == "player")
+        .order_by(Player.position))
     return [p for p in players if p.id in played or (p.checked_in and not p.withdrawn)]
 
 
@@ -119,17 +121,20 @@ def final_team(match: Match, side: str) -> int:
 
 
 def compute_standings(event: Event, preset: Preset, *, before_round: int | None = None,
-                      people=None, results: list[rstandings.Result] | None = None) \
-        -> list[rstandings.Standing]:
+                      people=None, results: list[rstandings.Result] | None = None,
+                      totals: dict | None = None) -> list[rstandings.Standing]:
     """The standings (before `before_round`, if given); `results` are all the event's results
-    when the caller has read them already."""
+    when the caller has read them already, `totals` the rows a Tally keeps (then no results
+    are read at all)."""
     people = people if people is not None else entrants(event, preset)
     extra = {}
     if preset.standings == "teams" and before_round is None:
         finalists, champion = finalists_and_champion(event)
         if champion is not None:
             extra = {"finalists": finalists, "champion": champion}
-    if results is None:
+    if totals is not None:
+        results, extra["totals"] = [], totals
+    elif results is None:
         results = rules_results(event.id, before_round=before_round)
     elif before_round is not None:
         results = [r for r in results if r.round < before_round]
@@ -165,17 +170,10 @@ BOARD_BODY = "leaderboard.json"
 
 def _leaderboard(event: Event) -> dict:
     preset = preset_of(event)
-    results = rules_results(event.id)
-    people = entrants(event, preset, results)
-    names = {p.id: p.name for p in people}
-    standings = compute_standings(event, preset, people=people, results=results)
     rounds = [r for r in event.rounds if r.status != "scheduled"]
     latest = max((r.number for r in rounds if r.stage == rgames.REGULAR), default=0)
-    previous = {}
-    if latest > 1:
-        previous = {s.entrant: s.place
-                    for s in compute_standings(event, preset, before_round=latest, people=people,
-                                               results=results)}
+    people, standings, previous, rounds_of = _ranked(event, preset, latest)
+    names = {p.id: p.name for p in people}
     members = {}
     if preset.team_entry:
         for team in people:
@@ -187,7 +185,7 @@ def _leaderboard(event: Event) -> dict:
             "place": s.place, "entrant_id": s.entrant, "name": names.get(s.entrant, "?"),
             "members": members.get(s.entrant, []),
             "total": s.total, "games_won": s.games_won, "games_played": s.games_played,
-            "rounds": {str(k): v for k, v in sorted(s.rounds.items())},
+            "rounds": rounds_of(s),
             "shared": s.shared, "prize": s.prize,
             "movement": (previous[s.entrant] - s.place) if s.entrant in previous else None,
             "withdrawn": s.entrant in withdrawn,
@@ -209,6 +207,82 @@ def _leaderboard(event: Event) -> dict:
     if preset.bumps:
         board["bump_cup_total"] = sum(bump_rows_total(event))
     return board
+
+
+class RoundsView(dict):
+    """A row's score per round, keyed by the round as text (as the API shows it), with room
+    for its JSON: in a big event the rounds are most of the leaderboard, and they change only
+    for the entrants whose results did, so both are kept per entrant between reads."""
+
+    __slots__ = ("json", "row")
+
+    def __init__(self, rounds: dict[int, int]):
+        super().__init__((str(k), v) for k, v in sorted(rounds.items()))
+        self.json: str | None = None
+        self.row: tuple | None = None  # the last row shown with these rounds, and its JSON
+
+
+def _rounds_view(standing: rstandings.Standing) -> RoundsView:
+    return RoundsView(standing.rounds)
+
+
+def _ranked(event: Event, preset: Preset, latest: int):
+    """Who is ranked, the standings, each entrant's place before the latest round (for the
+    movement column) and how to show a standing's rounds, from the totals this process keeps
+    (services/totals.py): only the results changed since the last read are read. The league,
+    whose week points are not a plain sum, is ranked from all its results each time (a league
+    is a few dozen teams)."""
+    kept = kept_totals(event, preset)
+    if kept is None:
+        return (*_ranked_from_results(event, preset, latest), _rounds_view)
+    try:
+        people = entrants(event, preset, kept.played)
+        ids = [p.id for p in people]
+        standings = compute_standings(event, preset, people=people,
+                                      totals=kept.now.rows_for(ids))
+        versions = kept.now.row_version
+        versions = {e: versions.get(e, 0) for e in ids}
+        before = kept.before_round(latest if latest > 1 else None)
+        previous = {}
+        if before is not None:
+            key = (before.before_round, before.version, tuple(ids),
+                   tuple(sorted(manual_order(event).items())))
+            if kept.memo.get("previous_key") != key:
+                kept.memo["previous"] = {
+                    s.entrant: s.place for s in compute_standings(
+                        event, preset, before_round=latest, people=people,
+                        totals=before.rows_for(ids))}
+                kept.memo["previous_key"] = key
+            previous = kept.memo["previous"]
+        views = kept.memo.setdefault("rounds", {})
+    finally:
+        kept.lock.release()
+    if current_app.testing:  # every API test that reads a leaderboard checks the kept totals
+        assert (people, standings, previous) == _ranked_from_results(event, preset, latest), \
+            "the kept totals rank differently from all the results"
+
+    def rounds_of(standing: rstandings.Standing) -> RoundsView:
+        version = versions[standing.entrant]
+        known = views.get(standing.entrant)
+        if known is not None and known[0] == version:
+            return known[1]
+        view = RoundsView(standing.rounds)
+        views[standing.entrant] = (version, view)
+        return view
+
+    return people, standings, previous, rounds_of
+
+
+def _ranked_from_results(event: Event, preset: Preset, latest: int) -> tuple[list, list, dict]:
+    results = rules_results(event.id)
+    people = entrants(event, preset, {r.entrant for r in results})
+    standings = compute_standings(event, preset, people=people, results=results)
+    previous = {}
+    if latest > 1:
+        previous = {s.entrant: s.place
+                    for s in compute_standings(event, preset, before_round=latest, people=people,
+                                               results=results)}
+    return people, standings, previous
 
 
 def _current_round(rounds: list[Round]) -> dict | None:

@@ -1,0 +1,146 @@
+"""Standings totals kept in memory, per event and process, and brought up to date from only the
+result rows written since (`results.revision`), so a leaderboard read after a hand costs the
+same for a 2,000-player event with 200,000 hands as for a bar night.
+
+Each game's result rows are always written together and carry the event revision of the change
+that wrote them (services/games.py), so the rows with a revision at or after the one the totals
+were brought up to are every row of every game that changed since: each such game's old rows
+leave the totals and its new rows join them. Rows can also disappear (a round deleted, a game
+reseated): the row count then no longer matches and everything is read again, as it is the
+first time an event is read in a process.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Iterable
+
+from sqlalchemy import func, select
+
+from ..db import db
+from ..models import Event, Result
+from ..rules import standings as rstandings
+from ..rules.presets import Preset
+
+COLUMNS = (Result.game_id, Result.entrant_id, Result.round_number, Result.points,
+           Result.against, Result.won, Result.opponent_id, Result.partner_id, Result.table,
+           Result.ghost_table, Result.stage, Result.forfeited)
+EVENTS_KEPT = 16  # events whose totals a process keeps (least recently read go first)
+
+_kept: OrderedDict[tuple, EventTotals] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _by_game(rows) -> dict[int, list[tuple]]:
+    """Result rows grouped by game, each as a plain tuple in rstandings.Result's field order:
+    tuples of numbers and short strings cost a third of the memory of objects and the garbage
+    collector does not walk them (a big event keeps 100,000)."""
+    games: dict[int, list[tuple]] = {}
+    for game, *fields in rows:
+        games.setdefault(game, []).append(tuple(fields))
+    return games
+
+
+class EventTotals:
+    """One event's results by game and the tallies over them. Hold `lock` while reading the
+    tallies' rows: they change in place when the totals are brought up to date."""
+
+    def __init__(self, preset: Preset, score):
+        self.lock = threading.Lock()
+        self.preset = preset
+        self.score = score
+        self.revision: int | None = None  # the event revision the totals were read at
+        self.games: dict[int, list[tuple]] = {}  # each row as in _by_game
+        self.count = 0
+        self.played: Counter = Counter()  # result rows per entrant, any stage
+        self.now = rstandings.Tally(score)
+        self.before: rstandings.Tally | None = None  # the totals before the latest round
+        self.reads = {"full": 0, "delta": 0, "rows": 0}  # how the totals were kept (tests)
+        self.memo: dict = {}  # derived values the standings keep with these totals
+
+    # --- keeping up ------------------------------------------------------------------------
+
+    def _add(self, rows: Iterable[tuple], sign: int) -> None:
+        for fields in rows:
+            r = rstandings.Result(*fields)
+            self.now.add(r, sign)
+            if self.before is not None:
+                self.before.add(r, sign)
+            self.played[r.entrant] += sign
+            if not self.played[r.entrant]:
+                del self.played[r.entrant]
+
+    def _replace(self, game_id: int, rows: list[tuple]) -> None:
+        old = self.games.pop(game_id, [])
+        self._add(old, -1)
+        if rows:
+            self.games[game_id] = rows
+            self._add(rows, 1)
+        self.count += len(rows) - len(old)
+
+    def _read_all(self, event_id: int) -> None:
+        by_game = _by_game(db.session.execute(select(*COLUMNS)
+                                              .where(Result.event_id == event_id)))
+        self.games, self.count, self.played, self.memo = {}, 0, Counter(), {}
+        self.now = rstandings.Tally(self.score)
+        before = self.before.before_round if self.before is not None else None
+        self.before = rstandings.Tally(self.score, before) if before is not None else None
+        for game, rows in by_game.items():
+            self._replace(game, rows)
+        self.reads["full"] += 1
+        self.reads["rows"] += self.count
+
+    def bring_up_to(self, event: Event) -> None:
+        """Read what changed since the totals' revision (or everything, the first time)."""
+        if self.revision is not None and event.revision <= self.revision:
+            return  # as new as the event (or newer: another thread read a later revision)
+        if self.revision is None:
+            self._read_all(event.id)
+        else:
+            changed = _by_game(db.session.execute(select(*COLUMNS).where(
+                Result.event_id == event.id, Result.revision >= self.revision)))
+            for game, rows in changed.items():
+                self._replace(game, rows)
+            self.reads["delta"] += 1
+            self.reads["rows"] += sum(len(rows) for rows in changed.values())
+            count = db.session.execute(select(func.count()).select_from(Result)
+                                       .where(Result.event_id == event.id)).scalar_one()
+            if count != self.count:  # rows were deleted: read everything again
+                self._read_all(event.id)
+        self.revision = event.revision
+
+    def before_round(self, number: int | None) -> rstandings.Tally | None:
+        """The totals of the rounds before `number` (None: no such standings needed)."""
+        if number is None:
+            self.before = None
+        elif self.before is None or self.before.before_round != number:
+            self.before = rstandings.Tally(self.score, number)
+            for rows in self.games.values():
+                for fields in rows:
+                    self.before.add(rstandings.Result(*fields))
+        return self.before
+
+
+def kept_totals(event: Event, preset: Preset) -> EventTotals | None:
+    """The event's totals in this process, brought up to the event's revision, and locked:
+    release `lock` when done with them. None for formats that are not tallied (the league)."""
+    score = rstandings.tally_score(preset)
+    if score is None:
+        return None
+    key = (event.id, event.code)
+    with _kept_lock:
+        totals = _kept.get(key)
+        if totals is None or totals.preset != preset:
+            totals = _kept[key] = EventTotals(preset, score)
+        _kept.move_to_end(key)
+        while len(_kept) > EVENTS_KEPT:
+            _kept.popitem(last=False)
+    totals.lock.acquire()
+    try:
+        totals.bring_up_to(event)
+    except BaseException:
+        totals.revision = None  # half brought up: read everything next time
+        totals.lock.release()
+        raise
+    return totals

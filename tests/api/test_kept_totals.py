@@ -1,0 +1,59 @@
+"""The leaderboard's totals are kept per event as results change (api/services/totals.py):
+after a hand only that game's result rows are read, and a deleted row makes everything be read
+again. (Every API test that reads a leaderboard also checks, under TESTING, that the kept
+totals rank exactly as all the results summed afresh.)"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, update
+
+from api.db import db
+from api.models import Event, Result
+from api.services import totals
+
+from .client import ApiClient
+
+
+def _kept(event: dict) -> totals.EventTotals:
+    return next(t for (event_id, code), t in totals._kept.items()
+                if event_id == event["id"] and code == event["code"])
+
+
+def test_after_a_hand_only_that_games_results_are_read(app):
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(16)])
+    games = [t["games"][0]["id"] for t in api.seat_round(event, 1)["tables"]]
+    api.hand(key, games[0], "A", 3)
+    api.leaderboard(event)
+    kept = _kept(event)
+    reads = dict(kept.reads)
+    api.hand(key, games[1], "B", 5)  # a march: 2 points
+    board = api.leaderboard(event)
+    assert kept.reads["full"] == reads["full"], "nothing was read in full again"
+    assert kept.reads["delta"] == reads["delta"] + 1
+    assert kept.reads["rows"] - reads["rows"] <= 8, "one game's rows (and the last change's)"
+    totals_by_player = {r["entrant_id"]: r["total"] for r in board["rows"]}
+    assert sorted(totals_by_player.values(), reverse=True)[:4] == [2, 2, 1, 1]
+
+
+def test_deleted_results_make_the_totals_be_read_again(app):
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    games = [t["games"][0]["id"] for t in api.seat_round(event, 1)["tables"]]
+    api.hand(key, games[0], "A", 3)
+    api.hand(key, games[1], "A", 4)
+    api.leaderboard(event)
+    kept = _kept(event)
+    full = kept.reads["full"]
+    with app.app_context():  # rows vanish (as a cascade would delete them) in a new revision
+        db.session.execute(delete(Result).where(Result.game_id == games[1]))
+        db.session.execute(update(Event).where(Event.id == event["id"])
+                           .values(revision=Event.revision + 1))
+        db.session.commit()
+    board = api.leaderboard(event)  # under TESTING this also checks against all the results
+    assert kept.reads["full"] == full + 1
+    assert sorted((r["total"] for r in board["rows"]), reverse=True)[:3] == [1, 1, 0]
