@@ -196,7 +196,8 @@ class SubstituteCreateSchema(Schema):
 
 
 class ImportSchema(Schema):
-    csv = fields.String(load_default=None, validate=validate.Length(1, 1_000_000),
+    # Needed when the body is JSON (a text/csv body is the CSV itself); never null.
+    csv = fields.String(validate=validate.Length(1, 1_000_000),
                         metadata={"description": "CSV text with a header row: 'name' for "
                                   "players; 'team,player1,player2[,substitutes]' for teams."})
 

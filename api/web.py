@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask, request, send_from_directory
+from werkzeug.routing import PathConverter
 
 from .problems import Problem
 
@@ -18,8 +19,16 @@ DOCS_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inl
             "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
 
+class PwaPathConverter(PathConverter):
+    """A path outside /api. The PWA's catch-all must not match API addresses: it would answer
+    GET on a POST-only resource with a 404 instead of a 405, and put GET in its Allow."""
+
+    regex = r"(?!api(?:/|$))[^/].*?"
+
+
 def init_web(app: Flask) -> None:
     pwa = Path(app.config["PWA_DIR"])
+    app.url_map.converters["pwa_path"] = PwaPathConverter
     origins = {o.strip() for o in app.config.get("CORS_ORIGINS", "").split(",") if o.strip()}
 
     @app.get("/api/docs/redoc.standalone.js")
@@ -33,10 +42,8 @@ def init_web(app: Flask) -> None:
     def index():
         return _send(pwa, "index.html")
 
-    @app.get("/<path:name>")
+    @app.get("/<pwa_path:name>")
     def pwa_file(name: str):
-        if name.startswith("api/"):
-            raise Problem(404, f"There is no API resource at /{name}.", code="not-found")
         target = (pwa / name).resolve()
         if pwa.resolve() in target.parents and target.is_file():
             return _send(pwa, name)

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from werkzeug.routing import IntegerConverter
+
+# The largest id a row can have: ids are 32-bit INTEGER columns on PostgreSQL.
+MAX_ID = 2**31 - 1
+
+
+class IdConverter(IntegerConverter):
+    """`<int:...>` in every route: a number too large to be an id is a 404 at routing, not a
+    500 from the database (SQLite cannot bind past 64 bits, PostgreSQL's ids stop at 32).
+    flask-smorest documents the bound as the parameter's `maximum`."""
+
+    def __init__(self, url_map, fixed_digits=0, min=None, max=MAX_ID, signed=False):  # noqa: A002
+        super().__init__(url_map, fixed_digits, min, max, signed)
+
 
 def register_routes(app, api) -> None:
     from . import entrants, events, exports, games, league, meta, reading, rounds
 
+    app.url_map.converters["int"] = IdConverter  # before any rule is added
     for module in (meta, events, entrants, rounds, games, league, reading, exports):
         api.register_blueprint(module.blp)

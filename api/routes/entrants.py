@@ -64,6 +64,9 @@ class Import(MethodView):
         principal = require(event_id, ORGANIZER)
         text = (body or {}).get("csv")
         if text is None:
+            if request.is_json:
+                raise Problem(422, "csv: Missing data for required field.",
+                              errors={"csv": ["Missing data for required field."]})
             if request.mimetype != "text/csv":
                 raise Problem(415, "Send the CSV as JSON {\"csv\": \"...\"} or with "
                               "Content-Type: text/csv.", code="unsupported-media-type")
