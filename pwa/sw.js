@@ -8,7 +8,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '8a00d7341047';
+const VERSION = 'b4d94de2d2a3';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -18,12 +18,19 @@ const SHELL = [
   '/index.html',
   '/js/api.js',
   '/js/app.js',
+  '/js/console/access.js',
   '/js/console/calls.js',
+  '/js/console/corrections.js',
+  '/js/console/create.js',
+  '/js/console/event.js',
   '/js/console/frame.js',
   '/js/console/league-calls.js',
   '/js/console/league.js',
-  '/js/console/play.js',
-  '/js/console/setup.js',
+  '/js/console/players.js',
+  '/js/console/print.js',
+  '/js/console/progress.js',
+  '/js/console/rounds.js',
+  '/js/console/standings.js',
   '/js/console/ties.js',
   '/js/console/ui.js',
   '/js/dom.js',

@@ -36,11 +36,22 @@ export class OfflineError extends Error {
   }
 }
 
+let writing = 0;
+let whenIdle = [];
+
+/** Resolves once no write (any request but a GET) is waiting for the server's answer: the
+ * router reloads onto a newer app version only then (see router.js). */
+export function writesSettled() {
+  return writing ? new Promise((resolve) => whenIdle.push(resolve)) : Promise.resolve();
+}
+
 /**
  * One HTTP request. Resolves {status, data, etag, text} whatever the status (`text` is the raw
  * body, for CSV and SVG answers); throws OfflineError.
  */
 export async function request(method, path, {body, key, ifMatch, ifNoneMatch, timeout} = {}) {
+  const write = method !== 'GET';
+  if (write) writing++;
   const headers = {Accept: 'application/json, application/problem+json'};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (key) headers.Authorization = `Bearer ${key}`;
@@ -64,6 +75,7 @@ export async function request(method, path, {body, key, ifMatch, ifNoneMatch, ti
       ? 'The server did not answer in time.' : undefined);
   } finally {
     clearTimeout(timer);
+    if (write && --writing === 0) whenIdle.splice(0).forEach((resolve) => resolve());
   }
 }
 

@@ -27,12 +27,25 @@ async function showKeyProblem({eventId}) {
     'Join again')));
 }
 
+/**
+ * The service worker, registered once the first screen is drawn (its install fetches every
+ * shell file, the console's too: nothing a runner's first screen should wait behind). When a
+ * newer one takes over a page that an older one served, the router reloads at the next change
+ * of screen, so modules of two versions never meet (pwa/README.md).
+ */
+function serviceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  let served = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (served) router.newVersion();
+    served = true;
+  });
+  navigator.serviceWorker.register('/sw.js', {scope: '/'}).catch(() => {
+    // Without a service worker the app still works online; offline start needs it.
+  });
+}
+
 function start() {
-  if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.register('/sw.js', {scope: '/'}).catch(() => {
-      // Without a service worker the app still works online; offline start needs it.
-    });
-  }
   api.on('outbox', updateBadge);
   api.on('key-needed', showKeyProblem);
   api.on('keys', () => banner(null));
@@ -43,7 +56,7 @@ function start() {
   {kind: 'error', ms: 15000}));
   updateBadge();
   api.startOutbox();
-  router.start();
+  router.start().finally(serviceWorker);
 }
 
 start();

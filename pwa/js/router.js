@@ -1,17 +1,22 @@
 /**
  * Screens by address (history API). Each route names one screen module; a screen module exports
  * `render(main, params)` and may return a function that stops its timers when the screen is left.
- * The organizer console lives in console/: its sections grouped by when they are used (setup:
- * before play; play: rounds, corrections, print), since every module costs the shell a file.
  *
- * Screens are imported up front (they are small): the whole app then comes from one version of
- * the service worker's cache, never a mix of an old page and a newer screen.
+ * The runners' and players' screens are imported up front (statically, and preloaded by
+ * index.html): they are small, and a phone in a bar has its first screen without another
+ * request. The organizer console (console/*.js, one module a section) is imported with import()
+ * only when a console address is opened, so none of it is fetched or parsed before a runner's
+ * first screen, nor counted in the runner's size budget (tests/e2e/test_shell_files.py). The
+ * service worker still precaches it, so it opens offline after the first visit.
+ *
+ * One version at a time: sw.js takes over open pages when a new version is installed
+ * (skipWaiting + clients.claim), and an import() after that would come from the newer cache
+ * while the page runs the older modules. app.js calls `newVersion()` then, and the next change
+ * of screen reloads the page instead, once no write is waiting for the server (pwa/README.md).
  */
 
-import * as league from './console/league.js';
-import * as play from './console/play.js';
-import * as setup from './console/setup.js';
-import * as ties from './console/ties.js';
+import {writesSettled} from './api.js';
+import {h, mount, setTitle} from './dom.js';
 import * as board from './screens/board.js';
 import * as game from './screens/game.js';
 import * as home from './screens/home.js';
@@ -22,6 +27,23 @@ import * as projector from './screens/projector.js';
 import * as sheet from './screens/sheet.js';
 import * as tables from './screens/tables.js';
 
+/** Console sections, loaded on first use (literal paths: the shell test follows them). */
+const section = {
+  event: () => import('./console/event.js'),
+  create: () => import('./console/create.js'),
+  access: () => import('./console/access.js'),
+  players: () => import('./console/players.js'),
+  rounds: () => import('./console/rounds.js'),
+  standings: () => import('./console/standings.js'),
+  league: () => import('./console/league.js'),
+  ties: () => import('./console/ties.js'),
+  corrections: () => import('./console/corrections.js'),
+  print: () => import('./console/print.js'),
+};
+const later = (load, name = 'render') => ({load, name});
+const E = '^\\/e\\/(\\d+)\\/organize';
+const organize = (path, load, name) => [new RegExp(`${E}${path}\\/?$`), later(load, name), ['eventId']];
+
 const routes = [
   [/^\/$/, home],
   [/^\/join\/([^/]+)\/?$/, join, ['code']],
@@ -30,22 +52,24 @@ const routes = [
   [/^\/e\/(\d+)\/board\/?$/, board, ['eventId']],
   [/^\/e\/(\d+)\/players\/(\d+)\/?$/, sheet, ['eventId', 'playerId']],
   [/^\/e\/(\d+)\/projector\/?$/, projector, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/?$/, setup, ['eventId']],
-  [/^\/organize\/new\/?$/, {render: setup.create}],
-  [/^\/e\/(\d+)\/organize\/access\/?$/, {render: setup.access}, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/players\/?$/, {render: setup.players}, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/rounds\/?$/, play, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/league\/?$/, league, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/ties\/?$/, ties, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/corrections\/?$/, {render: play.corrections}, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/print\/?$/, {render: play.print}, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/print\/cards\/?$/, {render: play.cards}, ['eventId']],
-  [/^\/e\/(\d+)\/organize\/print\/sheets\/?$/, {render: play.sheets}, ['eventId']],
+  [/^\/organize\/new\/?$/, later(section.create)],
+  organize('', section.event),
+  organize('\\/access', section.access),
+  organize('\\/players', section.players),
+  organize('\\/rounds', section.rounds),
+  organize('\\/standings', section.standings),
+  organize('\\/league', section.league),
+  organize('\\/ties', section.ties),
+  organize('\\/corrections', section.corrections),
+  organize('\\/print', section.print),
+  organize('\\/print\\/cards', section.print, 'cards'),
+  organize('\\/print\\/sheets', section.print, 'sheets'),
   [/^\/outbox\/?$/, outbox],
 ];
 
 let leave = null;
 let renderCount = 0;
+let stale = false;
 
 export function match(path) {
   for (const [pattern, module, names = []] of routes) {
@@ -58,14 +82,52 @@ export function match(path) {
   return {module: missing, params: {path}};
 }
 
+/** A newer version of the app now controls this page: reload at the next change of screen. */
+export function newVersion() {
+  stale = true;
+}
+
+/** The screen module of a route: imported now when it is loaded on first use. */
+async function screenOf(module) {
+  if (!module.load) return module;
+  const loaded = await module.load();
+  return {render: loaded[module.name]};
+}
+
+function notLoaded(main, error) {
+  setTitle('Not loaded');
+  mount(main, h('h1', {class: 'page-title'}, 'This screen did not load'),
+    h('p', {class: 'error', role: 'alert'}, navigator.onLine === false
+      ? 'No network, and this screen is not on this device yet: open it once with a connection.'
+      : `It could not be loaded (${error.message}).`),
+    h('p', {class: 'actions'}, h('button', {type: 'button', class: 'btn btn-primary',
+      onclick: () => render()}, 'Try again'), h('a', {class: 'btn', href: '/'}, 'Home')));
+}
+
 /** Show the screen for the current address. */
 export async function render() {
   const count = ++renderCount;
   const main = document.getElementById('main');
   if (leave) { try { leave(); } catch { /* a screen failing to stop must not block the next */ } }
   leave = null;
+  if (stale) {
+    // The address is already the new one: a reload shows it from the newer version, whole.
+    mount(main, h('p', {class: 'loading'}, 'Loading…'));
+    await writesSettled();
+    location.reload();
+    return;
+  }
   document.body.className = '';
-  const {module: screen, params} = match(location.pathname);
+  const {module, params} = match(location.pathname);
+  if (module.load) mount(main, h('p', {class: 'loading'}, 'Loading…'));
+  let screen;
+  try {
+    screen = await screenOf(module);
+  } catch (error) {
+    if (count === renderCount) notLoaded(main, error);
+    return;
+  }
+  if (count !== renderCount) return;
   main.replaceChildren();
   leave = (await screen.render(main, params)) || null;
   if (count !== renderCount && leave) { leave(); leave = null; }

@@ -26,6 +26,8 @@ async function call(eventId, method, path, {body, ifMatch, raw, retry: again = m
 export const presets = () => call(null, 'GET', '/api/presets');
 export const createEvent = (body) => call(null, 'POST', '/api/events', {body});
 export const event = (id) => call(id, 'GET', E(id));
+/** Mark the event finished, or open again (the same status twice is the same). */
+export const setEvent = (id, body) => call(id, 'PATCH', E(id), {body, retry});
 export const access = (id) => call(id, 'GET', `${E(id)}/access`);
 export const keys = (id) => call(id, 'GET', `${E(id)}/keys`);
 export const issueKey = (id, table, label) => call(id, 'POST', `${E(id)}/keys`, {body: {table, label}});
@@ -55,7 +57,9 @@ export const seat = (id, number) => call(id, 'POST', `${E(id)}/rounds`, {body: {
     if (error.code === 'round-exists' && error.problem.round_id) return round(error.problem.round_id);
     throw error;
   });
+/** Call time, close, reopen, (re)start the clock: each means the same when repeated. */
 export const roundDo = (id, roundId, what, body) => call(id, 'POST', `/api/rounds/${roundId}/${what}`, {body, retry});
+export const leaderboard = (id) => call(id, 'GET', `${E(id)}/leaderboard`);
 
 export const game = (gameId) => call(null, 'GET', `/api/games/${gameId}`);
 /** A change to a hand carries the version the organizer saw: a change made meanwhile is a 412. */

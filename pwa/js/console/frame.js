@@ -14,6 +14,7 @@ const SECTIONS = [
   ['access', 'Access', '/access', null],
   ['players', 'Players', '/players', null],
   ['rounds', 'Rounds', '/rounds', null],
+  ['standings', 'Standings', '/standings', null],
   ['league', 'League', '/league', ['league']],
   ['ties', 'Ties', '/ties', null],
   ['corrections', 'Corrections', '/corrections', null],

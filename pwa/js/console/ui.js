@@ -27,46 +27,65 @@ export function failure(error, reading = false) {
 
 const renumber = (text, shift) => text.replace(/\bLine (\d+)/g, (_, n) => `Line ${n - shift}`);
 
-/** The problem's `errors` as a list ("Line 3: The name is empty."); `shift` renumbers lines. */
+/** The problem's `errors` as a list ("Line 3: The name is empty."); `shift` renumbers lines.
+ * Nothing when there are none (a network failure, a refusal without field errors). */
 export function problemLines(error, shift = 0) {
   const out = [];
   const walk = (v, where) => {
+    if (v === null || v === undefined || v === '') return;
     if (Array.isArray(v)) v.forEach((x) => walk(x, where));
-    else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, k === 'json' ? where : k));
-    else {
-      out.push(`${renumber(where.charAt(0).toUpperCase() + where.slice(1), shift)}: ${v}`);
-    }
+    else if (typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, k === 'json' ? where : k));
+    else out.push(where ? `${renumber(where.charAt(0).toUpperCase() + where.slice(1), shift)}: ${v}` : String(v));
   };
   walk(error?.problem?.errors, '');
   return out.length ? h('ul', {class: 'problem-lines'}, out.map((line) => h('li', {}, line))) : null;
 }
 
-/** Run a write from a button: disabled and saying `pending` until the server answered; on
- * failure the reason goes to `out` and null comes back. */
+/** The console's polite voice for screen readers: a write starting and ending (its refusal is
+ * read from its own message line). */
+const voice = h('p', {id: 'console-voice', class: 'sr-only', role: 'status', 'aria-live': 'polite'});
+document.body.append(voice);
+
+/** Run a write from a button: disabled and saying `pending` until the server answered (its
+ * accessible name too, with aria-busy, and said aloud); on failure the reason goes to `out`
+ * and null comes back. */
 export async function act(btn, out, work, pending = 'Saving…', shift = 0) {
   const label = btn.textContent;
+  const named = btn.getAttribute('aria-label');
+  const name = named || label;
   btn.disabled = true;
   btn.textContent = pending;
+  btn.setAttribute('aria-busy', 'true');
+  if (named) btn.setAttribute('aria-label', `${pending} ${named}`);
+  voice.textContent = `${pending} ${name}`;
   say(out, '');
   try {
-    return await work();
+    const done = await work();
+    voice.textContent = `${name}: done.`;
+    return done;
   } catch (error) {
+    voice.textContent = '';
     say(out, renumber(failure(error), shift), 'error', problemLines(error, shift));
     return null;
   } finally {
     btn.disabled = false;
     btn.textContent = label;
+    btn.removeAttribute('aria-busy');
+    if (named) btn.setAttribute('aria-label', named);
   }
 }
 
-/** A button running a write, then `then(result)` once the server confirmed it. With `sure`,
- * a second tap is needed (for changes that are hard to undo). */
+/** A button running a write, then `then(result)` once the server confirmed it. With `sure` (a
+ * label, or a function giving it), a second tap is needed (for changes that are hard to undo). */
 export function does(label, out, work, then, {pending, sure, ...attrs} = {}) {
   let armed = null;
-  const reset = () => { clearTimeout(armed); armed = null; btn.textContent = label; btn.classList.remove('armed'); };
+  const named = attrs['aria-label'];
+  const name = (text) => named && btn.setAttribute('aria-label', text ? `${named} · ${text}` : named);
+  const reset = () => { clearTimeout(armed); armed = null; btn.textContent = label; name(''); btn.classList.remove('armed'); };
   const btn = button(label, async () => {
     if (sure && !armed) {
-      btn.textContent = sure;
+      btn.textContent = typeof sure === 'function' ? sure() : sure;
+      name(btn.textContent);
       btn.classList.add('armed');
       armed = setTimeout(reset, 5000);
       return;
@@ -76,6 +95,15 @@ export function does(label, out, work, then, {pending, sure, ...attrs} = {}) {
     if (result) then?.(result);
   }, attrs);
   return btn;
+}
+
+/** Save a Blob (an export fetched with the key) to the downloads, as `name`. */
+export function saveFile(blob, name) {
+  const link = h('a', {href: URL.createObjectURL(blob), download: name, hidden: true});
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 30000);
 }
 
 /** A link to hand out, with Copy and (given `qr`) its QR code. */

@@ -1,0 +1,123 @@
+/** /e/<id>/organize/players: add, paste, import; check-in at the door, late arrivals,
+ * withdrawals; the ghost seats the next round needs, from the server's preview. */
+
+import {button, h, mount} from '../dom.js';
+import * as calls from './calls.js';
+import {frame} from './frame.js';
+import {act, card, does, failure, inp, lab, load, msg, say} from './ui.js';
+
+const cell = (text) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** /e/<id>/organize/players: the field and the door. */
+export async function render(main, {eventId}) {
+  const id = Number(eventId);
+  const framed = await frame(main, id, 'players', 'Players');
+  if (!framed) return;
+  const teams = framed.event?.format?.parameters?.entry === 'team';
+  const seated = framed.event?.rounds > 0;
+  const ghosts = msg('ghosts');
+  const counts = h('p', {class: 'counts'});
+  const list = h('ul', {class: 'plain-list people'});
+  const search = inp('people-search', {type: 'search', placeholder: 'A few letters of a name', oninput: () => paint()});
+  const members = (t) => t.members.filter((m) => m.role === 'player');
+  const here = (p) => (teams ? members(p).every((m) => m.checked_in) : p.checked_in);
+  let field = [];
+
+  const refreshGhosts = () => calls.plan(id).then(
+    (plan) => say(ghosts, `${plan.label}: ${plan.notes.join(' ') || 'no ghost seats (every table has four players).'}`, 'info'),
+    (error) => say(ghosts, `Next round: ${failure(error, true)}`, 'info'));
+
+  const row = (p) => {
+    const out = msg();
+    const late = teams ? members(p).some((m) => m.late) : p.late;
+    const [words, kind] = p.withdrawn || p.removed ? [p.removed ? 'removed' : 'withdrawn', 'gone']
+      : here(p) ? [late ? 'here · late arrival' : 'here', 'here'] : [seated ? 'not here (late?)' : 'not here yet', 'away'];
+    const change = (label, body) => does(label, out, () => calls.setEntrant(id, teams, p.id, body), (saved) => {
+      field = field.map((x) => (x.id === saved.id ? saved : x));
+      paint();
+      refreshGhosts();
+    }, {class: 'btn-small', 'aria-label': `${label}: ${p.name}`});
+    return h('li', {class: ['person', `is-${kind}`], 'data-name': p.name},
+      h('span', {class: 'person-name'}, p.name, teams && h('span', {class: 'hint'}, ` (${members(p).map((m) => m.name).join(' & ')})`)),
+      h('span', {class: ['badge', `badge-${kind}`]}, words),
+      h('span', {class: 'person-actions'}, kind === 'gone' ? change('Bring back', {withdrawn: false})
+        : [kind === 'away' && change('Check in', {checked_in: true}), change('Withdraw', {withdrawn: true})]),
+      out);
+  };
+
+  function paint() {
+    const q = search.value.trim().toLowerCase();
+    const hit = (p) => [p.name, ...(p.members || []).map((m) => m.name)].some((n) => n.toLowerCase().includes(q));
+    mount(counts, `${field.length} registered · ${field.filter((p) => !p.withdrawn && !p.removed && here(p)).length} `
+      + `checked in · ${field.filter((p) => p.withdrawn).length} withdrawn`);
+    const shown = field.filter(hit);
+    mount(list, shown.length ? shown.map(row) : h('li', {class: 'empty'}, field.length ? 'Nobody by that name.' : 'Nobody yet.'));
+  }
+
+  const reload = async () => {
+    const data = await (teams ? calls.teams(id) : calls.players(id));
+    field = teams ? data : data.filter((p) => p.role === 'player');
+    paint();
+    refreshGhosts();
+  };
+
+  // Add one. Reloaded whatever happened: when an answer was lost, the list shows what is stored.
+  const addOut = msg();
+  const name = inp('add-name', {required: true, maxlength: 120});
+  const mates = teams ? [1, 2].map((n) => inp(`add-p${n}`, {required: true, maxlength: 120})) : [];
+  const nowHere = h('input', {id: 'add-here', type: 'checkbox', checked: true});
+  const addButton = h('button', {type: 'submit', class: 'btn btn-primary'}, teams ? 'Add the team' : 'Add the player');
+  const addForm = h('form', {class: 'card form', onsubmit: async (e) => {
+    e.preventDefault();
+    const made = await act(addButton, addOut, () => (teams
+      ? calls.addTeam(id, name.value.trim(), mates.map((m) => m.value.trim()), nowHere.checked)
+      : calls.addPlayer(id, name.value.trim(), nowHere.checked)), 'Adding…');
+    if (made) {
+      say(addOut, `${made.name} added${nowHere.checked ? ' and checked in' : ''}.`);
+      addForm.reset();
+      nowHere.checked = true;
+      name.focus();
+    }
+    reload().catch(() => {});
+  }},
+  h('h2', {}, teams ? 'Add a team' : 'Add a player'), lab(name, teams ? 'Team name' : 'Name'), name,
+  mates.map((m, i) => [lab(m, `Player ${i + 1}`), m]),
+  h('label', {class: 'check'}, nowHere, ' Here now (check in)'), addButton, addOut);
+
+  // A pasted list becomes CSV with a header line: the server's line numbers are one ahead.
+  const bulkOut = msg();
+  const pasted = inp('paste-list', {rows: 5, placeholder: teams ? 'Aces, Ann Lee, Bob Roy' : 'Ann Lee\nBob Roy'});
+  const pastedHere = h('input', {type: 'checkbox', id: 'paste-here'});
+  const file = inp('csv-file', {type: 'file', accept: '.csv,text/csv'});
+  const send = async (btn, csv, shift) => {
+    const done = await act(btn, bulkOut, () => calls.importCsv(id, csv), 'Importing…', shift);
+    if (done) {
+      say(bulkOut, teams ? `Added ${done.teams} teams.` : `Added ${done.players} players.`);
+      await reload();
+    }
+    return done;
+  };
+  mount(framed.body,
+    card('Check-in at the door', counts, ghosts, lab(search, 'Find a name'), search, list),
+    addForm,
+    h('section', {class: 'card form'}, h('h2', {}, 'Many at once'),
+      lab(pasted, teams ? 'Paste a list: one team a line, "team, player 1, player 2"' : 'Paste a list: one name a line'), pasted,
+      h('label', {class: 'check'}, pastedHere, ' They are all here now (check in)'),
+      button('Add the list', async (e) => {
+        const yes = pastedHere.checked ? 'yes' : 'no';
+        // A team's line is "team, player 1, player 2": its cells go in their columns, checked_in last.
+        const rows = pasted.value.split(/\r?\n/).map((l) => l.trim()).map((l) => {
+          const [first, ...more] = teams ? l.split(',').map((c) => c.trim()) : [l];
+          return l ? [first, ...(teams ? [more[0] ?? '', more[1] ?? '', yes, ...more.slice(2)] : [yes])].map(cell).join(',') : '';
+        });
+        const csv = `${teams ? 'team,player1,player2' : 'name'},checked_in\n${rows.join('\n')}`;
+        if (await send(e.currentTarget, csv, 1)) pasted.value = '';
+      }),
+      lab(file, `Or a CSV file with a header line: ${teams ? 'team,player1,player2' : 'name'} (and optionally checked_in)`), file,
+      button('Import the file', async (e) => {
+        const btn = e.currentTarget;
+        if (!file.files[0]) say(bulkOut, 'Choose a CSV file first.', 'error');
+        else if (await send(btn, await file.files[0].text(), 0)) file.value = '';
+      }), bulkOut));
+  await load(list, reload, () => {});
+}
