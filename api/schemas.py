@@ -9,8 +9,19 @@ from marshmallow import fields, validate
 
 # The default Integer silently truncates 3.9 to 3 and takes "3"; a hand's tricks must not.
 Int = partial(fields.Integer, strict=True)
-# The default Boolean takes "yes", "on" and 1 as true; a JSON body must say true or false.
-Bool = partial(fields.Boolean, truthy={True}, falsy={False})
+
+
+class StrictBoolean(fields.Boolean):
+    """The default Boolean takes "yes", "on" and 1 as true; a JSON body must say true or
+    false. (truthy={True} is not enough: 1 == True, so 1 is in the set.)"""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+Bool = StrictBoolean
 
 
 class Schema(ma.Schema):

@@ -28,3 +28,14 @@ def test_a_json_import_without_its_csv_is_a_422_naming_the_field(api):
         assert "csv" in problem["errors"]
     assert_problem(api.post(url, key=key, data="name\nAnn\n",
                             headers={"Content-Type": "text/plain"}), 415)
+
+
+def test_a_boolean_field_takes_only_true_or_false(api):
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    player = api.add_players(event, ["Ann"])[0]
+    url = f"/api/events/{event['id']}/players/{player['id']}"
+    for value in (0, 1, "yes", "true", None):
+        # 0 and 1 used to pass as false and true: 1 == True, so 1 was in truthy={True}.
+        assert_problem(api.patch(url, key=key, json={"withdrawn": value}), 422, "withdrawn")
+    assert api.patch(url, key=key, json={"withdrawn": True}, expect=200).get_json()["withdrawn"]
