@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import case, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..auth import ORGANIZER, Principal, require
@@ -89,16 +89,16 @@ def side_players(match: Match) -> dict[str, list[Seat]]:
 def refresh_results(game: Game, preset: Preset) -> None:
     """Keep the game's rows in `results` (which the standings read) in step with the game:
     updated in place after a hand, written afresh when the game has none yet."""
-    won = {side: (None if game.winner is None else game.winner == side) for side in "AB"}
-    points = {"A": game.points_a, "B": game.points_b}
-    updated = 0
-    for side, other in (("A", "B"), ("B", "A")):
-        updated += db.session.execute(
-            update(Result).where(Result.game_id == game.id, Result.side == side)
-            .values(points=points[side], against=points[other], won=won[side],
-                    forfeited=game.forfeited_by is not None,
-                    revision=event_revision(game.event_id))
-            .execution_options(synchronize_session=False)).rowcount
+    # One plain statement for both sides (no ORM-enabled update: this runs on every hand).
+    table = Result.__table__
+    side_a = table.c.side == "A"
+    updated = db.session.execute(
+        table.update().where(table.c.game_id == game.id)
+        .values(points=case((side_a, game.points_a), else_=game.points_b),
+                against=case((side_a, game.points_b), else_=game.points_a),
+                won=None if game.winner is None else table.c.side == game.winner,
+                forfeited=game.forfeited_by is not None,
+                revision=event_revision(game.event_id))).rowcount
     if updated:
         return
     write_results(game, preset)
@@ -302,14 +302,18 @@ def _writable(game: Game, principal: Principal, *, organizer_override: bool = Tr
                       "the organizer to reopen it.", code="signed-off")
 
 
-def _locked_game(game_id: int) -> tuple[Event, Game, Preset]:
-    """Lock the game's event first, then load the game: what is read is what is current."""
-    event_id = db.session.execute(
-        select(Game.event_id).where(Game.id == game_id)).scalar_one_or_none()
+def _locked_game(game_id: int, event_id: int | None = None) -> tuple[Event, Game, Preset]:
+    """Lock the game's event first, then load the game: what is read is what is current.
+    `event_id`: the game's event when the caller knows it already (the key's event)."""
     if event_id is None:
-        raise not_found(f"Game {game_id}")
+        event_id = db.session.execute(
+            select(Game.event_id).where(Game.id == game_id)).scalar_one_or_none()
+        if event_id is None:
+            raise not_found(f"Game {game_id}")
     event = lock_event(event_id)
     game = get_game(game_id)
+    if game.event_id != event.id:
+        raise not_found(f"Game {game_id} in this event")
     return event, game, preset_of(event)
 
 
@@ -333,11 +337,14 @@ def record_hand(game_id: int, principal: Principal, body: dict) -> tuple[dict, b
     existing = db.session.get(Hand, hand_id)
     if existing is not None:
         return _replayed(existing, game_id, print_), False
-    event, game, preset = _locked_game(game_id)
-    existing = db.session.get(Hand, hand_id, populate_existing=True)
-    if existing is not None:  # stored by a concurrent request while we waited for the lock
-        db.session.rollback()
-        return _replayed(db.session.get(Hand, hand_id), game_id, print_), False
+    # The key checked before belongs to the game's event (require): no need to look it up.
+    event, game, preset = _locked_game(game_id, principal.event_id)
+    # On SQLite the whole request runs under the write lock (BEGIN IMMEDIATE) already.
+    if db.session.get_bind().dialect.name != "sqlite":
+        existing = db.session.get(Hand, hand_id, populate_existing=True)
+        if existing is not None:  # stored by a concurrent request while we waited for the lock
+            db.session.rollback()
+            return _replayed(db.session.get(Hand, hand_id), game_id, print_), False
     _writable(game, principal)
     if game.forfeited_by or game.from_sheet:
         raise Problem(409, f"{game_label(game)} was "
