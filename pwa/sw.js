@@ -5,6 +5,10 @@
  *
  * VERSION and SHELL are written by scripts/stamp_sw.py from the files in pwa/: any change to a
  * shell file changes VERSION, so phones fetch the new shell once and drop the old cache.
+ * SHELL includes the organizer console (js/console/), which pages import only on first use:
+ * precached, it opens offline on any device that has opened the app. A new version takes over
+ * open pages at once; the page reloads at its next change of screen rather than import a
+ * module of this version into one running the last (js/router.js, pwa/README.md).
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---

@@ -353,7 +353,8 @@ def test_every_console_screen_fits_a_phone_has_48_px_targets_and_passes_axe(page
     found = {}
     game = event.game_id(0)
     for path, ready in [("", ".next-step"), ("/access", ".key-row"), ("/players", ".person"),
-                        ("/rounds", ".progress-table"), (f"/corrections?game={game}", ".hand"),
+                        ("/rounds", ".progress-table"), ("/standings", "table.standings"),
+                        (f"/corrections?game={game}", ".hand"),
                         ("/print", "[data-k], .link-list"), ("/print/sheets", ".sheet-page")]:
         page.goto(f"/e/{event.id}/organize{path}")
         expect(page.locator(ready).first).to_be_visible()
