@@ -44,7 +44,7 @@ class Players(MethodView):
 
 @blp.route("/players/<int:player_id>")
 class PlayerById(MethodView):
-    @blp.arguments(PlayerUpdateSchema)
+    @blp.arguments(PlayerUpdateSchema, required=False)
     @blp.response(200, PlayerSchema)
     def patch(self, body, event_id, player_id):
         """Check a player in (after round 1 they are a late arrival), withdraw them, bring
@@ -55,7 +55,8 @@ class PlayerById(MethodView):
 
 @blp.route("/import")
 class Import(MethodView):
-    @blp.arguments(ImportSchema, location="json", required=False)
+    @blp.arguments(ImportSchema, location="json")
+    @blp.doc(requestBody={"content": {"text/csv": {"schema": {"type": "string"}}}})
     @blp.response(201, ImportedSchema)
     def post(self, body, event_id):
         """Register a field from CSV (JSON {"csv": ...} or a text/csv body). Players: a 'name'
@@ -97,7 +98,7 @@ class Teams(MethodView):
 
 @blp.route("/teams/<int:team_id>")
 class TeamById(MethodView):
-    @blp.arguments(TeamUpdateSchema)
+    @blp.arguments(TeamUpdateSchema, required=False)
     @blp.response(200, TeamSchema)
     def patch(self, body, event_id, team_id):
         """Check a team in, withdraw it, exclude it from the playoffs or rename it

@@ -82,7 +82,7 @@ class EventById(MethodView):
         """An event: its format in plain words, counts and public links."""
         return event_view(get_event(event_id))
 
-    @blp.arguments(EventUpdateSchema)
+    @blp.arguments(EventUpdateSchema, required=False)
     @blp.response(200, EventSchema)
     def patch(self, body, event_id):
         """Rename an event or mark it finished (organizer)."""
@@ -127,7 +127,7 @@ class Keys(MethodView):
         require(event_id, ORGANIZER)
         return [key_view(k) for k in service.list_keys(event_id)]
 
-    @blp.arguments(KeyCreateSchema)
+    @blp.arguments(KeyCreateSchema, required=False)
     @blp.response(201, IssuedKeySchema)
     def post(self, body, event_id):
         """Issue a runner key, for one table or all; the secret is shown once (organizer)."""

@@ -29,7 +29,7 @@ class Season(MethodView):
         """The season by week: who meets whom, byes, results, forfeits and offences."""
         return service.season_view(get_event(event_id))
 
-    @blp.arguments(SeasonCreateSchema)
+    @blp.arguments(SeasonCreateSchema, required=False)
     @blp.response(201, SeasonSchema)
     def post(self, body, event_id):
         """Schedule the season: a round robin of the registered teams (organizer)."""

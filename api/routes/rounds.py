@@ -21,7 +21,7 @@ class Rounds(MethodView):
         get_event(event_id)
         return [service.round_view(r) for r in service.list_rounds(event_id)]
 
-    @blp.arguments(RoundCreateSchema)
+    @blp.arguments(RoundCreateSchema, required=False)
     @blp.response(201, RoundSchema)
     def post(self, body, event_id):
         """Seat the next round by the format's movement (or open the next league week, or the
@@ -60,7 +60,7 @@ class CallTime(MethodView):
 
 @blp.route("/rounds/<int:round_id>/clock")
 class Clock(MethodView):
-    @blp.arguments(ClockStartSchema)
+    @blp.arguments(ClockStartSchema, required=False)
     @blp.response(200, RoundSchema)
     def post(self, body, round_id):
         """Start (or restart) the round clock (organizer)."""
