@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'b4d94de2d2a3';
+const VERSION = 'fa961c0aba85';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -42,7 +42,7 @@ export async function render(main, {eventId}) {
       h('ul', {class: 'plain-list'}, board.ties.map((g) => h('li', {}, `Place ${g.place} is shared: `
         + `${g.entrants.map((e) => e.name).join(', ')}${g.affects_prizes ? ' (it decides a prize)' : ''}.`))),
       h('a', {href: `${base}/ties`}, 'Settle shared places under Ties')));
-    mount(table, board.rows.length ? h('table', {class: 'standings'},
+    mount(table, board.rows.length ? h('table', {class: 'standings by-name'},
       h('thead', {}, h('tr', {}, ['Place', board.entry === 'team' ? 'Team' : 'Player', 'Total',
         ...keys.map((k) => `R${k}`)].map((c) => h('th', {scope: 'col'}, c)))),
       h('tbody', {}, board.rows.map((r) => h('tr', {class: [level.has(r.entrant_id) && 'level', r.prize && 'prize',
