@@ -39,6 +39,8 @@ class ProblemSchema(ma.Schema):
     detail = ma.fields.String(metadata={"description": "What went wrong and what to do."})
     code = ma.fields.String(metadata={"description": "A stable machine-readable reason."})
     errors = ma.fields.Dict(metadata={"description": "Field-by-field input errors."})
+    current_version = ma.fields.Integer(metadata={
+        "description": "On a 412 (stale If-Match): the game's version now."})
 
 
 def _body(status: int, title: str, detail: str, code: str | None = None,

@@ -27,6 +27,13 @@ def _runner(game_id: int):
     return require(event_id, "runner", table=table)
 
 
+# Edits and deletes name the version they were made against (no silent overwrite).
+IF_MATCH = {"in": "header", "name": "If-Match", "required": True,
+            "schema": {"type": "string"},
+            "description": "The game's version, as its ETag gave it: a stale one is a 412, "
+                           "none at all a 428."}
+
+
 def _with_etag(view: dict, status: int = 200):
     return view, status, {"ETag": f'"{view["version"]}"'}
 
@@ -56,6 +63,7 @@ class Hands(MethodView):
 @blp.route("/hands/<string:hand_id>")
 class HandById(MethodView):
     @blp.arguments(HandBodySchema)
+    @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
     def put(self, body, game_id, hand_id):
         """Change a hand; If-Match must carry the game's version (stale: 412)."""
@@ -63,6 +71,7 @@ class HandById(MethodView):
         return _with_etag(service.edit_hand(game_id, hand_id, principal, body,
                                             request.headers.get("If-Match")))
 
+    @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
     def delete(self, game_id, hand_id):
         """Delete a hand (undo); If-Match must carry the game's version (stale: 412)."""

@@ -61,3 +61,20 @@ def test_the_document_says_which_bodies_may_be_left_out(api):
     key = api.post(f"/api/events/{event['id']}/keys", key=event["organizer_key"],
                    expect=201).get_json()
     assert key["table"] is None and key["role"] == "runner"
+
+
+def test_a_stale_edit_is_a_412_whose_body_the_document_describes(api):
+    # The 412 carries current_version, which the documented problem schema did not allow.
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+    hand = api.hand(key, game, "A", 3)["hands"][0]["id"]
+    stale = api.delete(f"/api/games/{game}/hands/{hand}", key=key, headers={"If-Match": '"0"'})
+    problem = assert_problem(stale, 412, "another phone")
+    documented = api.get("/api/openapi.json").get_json()["components"]["schemas"]["Problem"]
+    assert set(problem) <= set(documented["properties"])
+    assert problem["current_version"] == api.game(game)["version"]
+    parameters = api.get("/api/openapi.json").get_json()["paths"][
+        "/api/games/{game_id}/hands/{hand_id}"]["delete"]["parameters"]
+    assert {"in": "header", "name": "If-Match", "required": True}.items() <= parameters[0].items()
