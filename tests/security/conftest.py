@@ -127,3 +127,14 @@ def world(app) -> dict[str, Seeded]:
 def world_rows(app, world) -> dict[str, list[dict]]:
     """The seeded rows, to put the database back mid-test."""
     return _SEEDS[backend_of(app)][0]
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The fuzzer's figures (README's "Reliability" section quotes them)."""
+    from .test_fuzz import TALLY
+
+    if TALLY["cases"]:
+        statuses = ", ".join(f"{k} {TALLY[k]}" for k in ("2xx", "3xx", "4xx", "5xx") if TALLY[k])
+        terminalreporter.write_line(
+            f"fuzz: {TALLY['cases']} cases ({statuses}); server errors: "
+            f"{TALLY['server errors']}")
