@@ -12,4 +12,7 @@ graceful_timeout = 10
 keepalive = 5
 # Keys travel in the Authorization header, never in the URL, and access logs omit headers.
 accesslog = "-" if os.environ.get("ACCESS_LOG") else None
+# The default format logs the Basic-auth user and the query string: a key sent the wrong way
+# (curl -u KEY:, or ?key=KEY) would be written down. This one has neither.
+access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(M)sms "%(a)s"'
 errorlog = "-"

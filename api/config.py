@@ -45,8 +45,9 @@ class Config:
 
     # Comma-separated origins allowed to call the API from other sites; empty: CORS off.
     CORS_ORIGINS = ""
-    # Join PIN attempts allowed per event and table in each window.
+    # Wrong join PINs allowed per event and table in each window, and per event in all.
     PIN_ATTEMPTS = 10
+    PIN_EVENT_ATTEMPTS = 30
     PIN_WINDOW_SECONDS = 300
     # Where the PWA is served from; the public address used in links and QR codes.
     PWA_DIR = str(ROOT / "pwa")

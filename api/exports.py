@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 
 from sqlalchemy import select
@@ -125,12 +127,25 @@ SCORESHEET_HEADER = ["player", "round", "round_label", "table", "seat", "partner
                      "opponents", "points", "against", "score", "games_won", "running_total"]
 
 
+# Latin letters that NFKD does not take apart into a base letter and an accent.
+_NO_DECOMPOSITION = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D",
+                                   "đ": "d", "ß": "ss", "Æ": "AE", "æ": "ae", "Œ": "OE",
+                                   "œ": "oe", "Þ": "Th", "þ": "th", "ı": "i"})
+
+
+def file_slug(name: str) -> str:
+    """The event's name in ASCII for a file name: response headers are Latin-1 on the wire,
+    and gunicorn refuses (a 500) a Content-Disposition naming "Łódź" or "Турнир"."""
+    spelled = unicodedata.normalize("NFKD", name.translate(_NO_DECOMPOSITION))
+    ascii_name = spelled.encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:40].strip("-")
+
+
 def export(event_id: int, name: str) -> tuple[str, Iterator[str]]:
     """The file name and a stream of CSV text for one export."""
     event = get_event(event_id)
     preset_of(event)
-    slug = "".join(ch if ch.isalnum() else "-" for ch in event.name.lower()).strip("-")[:40]
-    filename = f"{slug or 'event'}-{name}.csv"
+    filename = f"{file_slug(event.name) or 'event'}-{name}.csv"
     if name == "hands":
         return filename, stream_csv(HANDS_HEADER, hands_rows(event_id))
     if name == "games":

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask, request, send_from_directory
+from flask import Flask, Request, request, send_from_directory
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import PathConverter
 
 from .problems import Problem
@@ -19,6 +20,21 @@ DOCS_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inl
             "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
 
+class BoundedRequest(Request):
+    """A request whose body past MAX_CONTENT_LENGTH is a 413 however it is sent. With a
+    Content-Length werkzeug refuses it up front; a chunked body (gunicorn passes those on)
+    is read up to the limit and then ends as if it were complete: a CSV import would store
+    the players of its first 2 MB and a cut-off name. A body that fills the limit is one
+    that did not fit."""
+
+    def get_data(self, cache=True, as_text=False, parse_form_data=False):
+        data = super().get_data(cache=cache, as_text=False, parse_form_data=parse_form_data)
+        limit = self.max_content_length
+        if limit is not None and self.content_length is None and len(data) >= limit:
+            raise RequestEntityTooLarge()
+        return data.decode(errors="replace") if as_text else data
+
+
 class PwaPathConverter(PathConverter):
     """A path outside /api. The PWA's catch-all must not match API addresses: it would answer
     GET on a POST-only resource with a 404 instead of a 405, and put GET in its Allow."""
@@ -28,6 +44,7 @@ class PwaPathConverter(PathConverter):
 
 def init_web(app: Flask) -> None:
     pwa = Path(app.config["PWA_DIR"])
+    app.request_class = BoundedRequest
     app.url_map.converters["pwa_path"] = PwaPathConverter
     origins = {o.strip() for o in app.config.get("CORS_ORIGINS", "").split(",") if o.strip()}
 

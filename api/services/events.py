@@ -137,18 +137,21 @@ def join_with_pin(code: str, pin: str, table: int | None) -> tuple[Event, str, A
 
     Wrong guesses are limited per event and table, not per address: every phone in a venue
     shares one address, and a guesser can change address but not the event they attack.
+    The event as a whole has a limit too: otherwise naming each of the 1,000 possible tables
+    in turn would buy a guesser 1,000 times the guesses.
     """
     event = find_by_code(code)
     lock_event(event.id, bump=False)
-    bucket = f"pin:{event.id}:{table or 0}"
-    limit = current_app.config["PIN_ATTEMPTS"]
-    if _failures(bucket) >= limit:
+    buckets = {f"pin:{event.id}:{table or 0}": current_app.config["PIN_ATTEMPTS"],
+               f"pin:{event.id}": current_app.config["PIN_EVENT_ATTEMPTS"]}
+    if any(_failures(bucket) >= limit for bucket, limit in buckets.items()):
         wait = max(current_app.config["PIN_WINDOW_SECONDS"] // 60, 1)
         raise Problem(429, f"Too many wrong PINs for this event. Wait {wait} minutes or ask "
                       "the organizer for a runner link.", code="too-many-attempts",
                       headers={"Retry-After": str(current_app.config["PIN_WINDOW_SECONDS"])})
     if not secrets.compare_digest(pin.strip().encode(), event.join_pin.encode()):
-        _failures(bucket, add=True)
+        for bucket in buckets:
+            _failures(bucket, add=True)
         db.session.commit()
         raise Problem(403, "That PIN is not right for this event. Check the PIN with the "
                       "organizer.", code="wrong-pin")

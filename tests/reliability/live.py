@@ -26,27 +26,36 @@ def free_port() -> int:
 class LiveServer:
     """gunicorn (gthread) serving the app; its workers can be killed and are respawned."""
 
-    def __init__(self, database_url: str, workers: int = 3, threads: int = 4):
+    def __init__(self, database_url: str, workers: int = 3, threads: int = 4, *,
+                 log: Path | None = None, env: dict | None = None):
         self.database_url = database_url
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.workers = workers
         self.threads = threads
+        self.log = log  # gunicorn's stdout and stderr (its logs), with the project's config
+        self.extra_env = env or {}
         self.process: subprocess.Popen | None = None
 
     def env(self) -> dict:
-        return {**os.environ, "DATABASE_URL": self.database_url, "PYTHONPATH": str(ROOT)}
+        return {**os.environ, "DATABASE_URL": self.database_url, "PYTHONPATH": str(ROOT),
+                **self.extra_env}
 
     def migrate(self) -> None:
         subprocess.run([str(BIN / "flask"), "--app", "api", "db", "upgrade"], cwd=ROOT,
                        env=self.env(), check=True, capture_output=True)
 
     def start(self) -> LiveServer:
+        # With a log file, the project's gunicorn.conf.py (its log settings are under test).
+        config = ["--config", str(ROOT / "gunicorn.conf.py")] if self.log else []
+        output = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-k", "gthread", "--workers", str(self.workers),
+            [str(BIN / "gunicorn"), *config, "-k", "gthread", "--workers", str(self.workers),
              "--threads", str(self.threads), "--bind", f"127.0.0.1:{self.port}",
              "--graceful-timeout", "2", "--timeout", "30", "api:create_app()"],
-            cwd=ROOT, env=self.env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cwd=ROOT, env=self.env(), stdout=output, stderr=subprocess.STDOUT)
+        if self.log:
+            output.close()  # the child has its own copy
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
