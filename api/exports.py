@@ -12,10 +12,11 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 
-from sqlalchemy import select
+from sqlalchemy import and_, select
+from sqlalchemy.orm import aliased
 
 from .db import db
-from .models import Game, Hand, Match, Round, Seat
+from .models import Game, Hand, Match, Player, Round, Seat
 from .services import standings as standings_service
 from .services.common import get_event, preset_of
 
@@ -30,16 +31,21 @@ def safe_cell(value):
     return value
 
 
+CHUNK = 64 * 1024  # characters sent at a time (one HTTP chunk, not one per row)
+
+
 def stream_csv(header: list[str], rows: Iterable[Iterable]) -> Iterator[str]:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
+    buffer.write("\ufeff")
     writer.writerow(header)
-    yield "\ufeff" + buffer.getvalue()
     for row in rows:
-        buffer.seek(0)
-        buffer.truncate()
         writer.writerow([safe_cell(v) for v in row])
-        yield buffer.getvalue()
+        if buffer.tell() >= CHUNK:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
 
 
 def _side_names(seats: dict[int, str], side: str) -> str:
@@ -58,17 +64,43 @@ def _seat_names(event_id: int) -> dict[int, dict[int, str]]:
     return seats
 
 
+HAND_COLUMNS = (Hand.number, Hand.kind, Hand.maker, Hand.alone, Hand.tricks, Hand.renege_by,
+                Hand.renege_upheld, Hand.points_a, Hand.points_b, Hand.outcome, Hand.note,
+                Hand.created_at)
+
+
+def _with_seat_names(query):
+    """The query with each of the match's four seats' player (id and name) joined on, as
+    seat1..seat4 and player1..player4: names come with the rows instead of from a map of
+    every seat of the event held in memory (100,000 seats in a big event)."""
+    for n in range(1, 5):
+        seat, player = aliased(Seat), aliased(Player)
+        query = (query.add_columns(seat.player_id.label(f"player{n}"),
+                                   player.name.label(f"seat{n}"))
+                 .outerjoin(seat, and_(seat.match_id == Match.id, seat.seat == n))
+                 .outerjoin(player, player.id == seat.player_id))
+    return query
+
+
+def _row_seats(row) -> dict[int, str]:
+    return {n: ("Ghost" if getattr(row, f"player{n}") is None
+                else getattr(row, f"seat{n}") or "?") for n in range(1, 5)}
+
+
 def hands_rows(event_id: int) -> Iterator[list]:
-    seats = _seat_names(event_id)
-    query = (select(Hand, Game.number, Match.id, Match.table, Round.number)
-             .join(Game, Hand.game_id == Game.id).join(Match, Game.match_id == Match.id)
-             .join(Round, Match.round_id == Round.id).where(Hand.event_id == event_id)
-             .order_by(Round.number, Match.table, Game.number, Hand.number)
-             .execution_options(yield_per=500))
-    for hand, game, match_id, table, round_number in db.session.execute(query):
-        names = seats.get(match_id, {})
-        makers = _side_names(names, hand.maker) if hand.maker else ""
-        yield [round_number, table, game, hand.number, hand.kind, hand.maker or "", makers,
+    # Plain columns, not ORM objects, fetched 1,000 at a time from a server-side cursor on
+    # PostgreSQL (stream_results): memory stays flat however many hands the event has.
+    query = _with_seat_names(
+        select(*HAND_COLUMNS, Game.number.label("game_number"),
+               Match.table.label("table_number"), Round.number.label("round_number"))
+        .join(Game, Hand.game_id == Game.id).join(Match, Game.match_id == Match.id)
+        .join(Round, Match.round_id == Round.id).where(Hand.event_id == event_id)
+        .order_by(Round.number, Match.table, Game.number, Hand.number)
+        .execution_options(stream_results=True, yield_per=1000))
+    for hand in db.session.execute(query):
+        makers = _side_names(_row_seats(hand), hand.maker) if hand.maker else ""
+        yield [hand.round_number, hand.table_number, hand.game_number, hand.number, hand.kind,
+               hand.maker or "", makers,
                "yes" if hand.alone else "no", "" if hand.tricks is None else hand.tricks,
                hand.renege_by or "",
                "" if hand.renege_upheld is None else ("upheld" if hand.renege_upheld
