@@ -127,33 +127,41 @@ class Tally:
     """Every entrant's totals (the rows `_totals` builds) kept up to date as results come and
     go: adding or removing one result changes one row, so a leaderboard read ranks the rows
     instead of summing every result again. Counts what `_totals` counts (regular rounds only);
-    with `before_round`, only the rounds before it (the standings a round ago). The rows are
-    shared, not copied: readers must not change them."""
+    with `from_round`, only that round and later ones (take them from a full tally for the
+    standings before that round). The rows are shared, not copied: readers must not change
+    them."""
 
-    def __init__(self, score: Callable[[Result], int], before_round: int | None = None):
+    def __init__(self, score: Callable[[Result], int], from_round: int | None = None):
         self.score = score
-        self.before_round = before_round
+        self.from_round = from_round
         self.rows: dict[Any, dict] = {}
         self.version = 0  # changes whenever a row does (never the same in two tallies)
         self.row_version: dict[Any, int] = {}  # the version at each row's last change
-        self._in_round: dict[tuple, int] = defaultdict(int)  # (entrant, round) -> results
+        # Results beyond the first in a round, per entrant and round: a round leaves a row
+        # with its last result. (Mostly empty: one game a round is the common case.)
+        self._more: dict[tuple, int] = {}
 
     def add(self, result: Result, sign: int = 1) -> None:
-        if result.stage != REGULAR or (self.before_round is not None
-                                       and result.round >= self.before_round):
+        if result.stage != REGULAR or (self.from_round is not None
+                                       and result.round < self.from_round):
             return
         row = self.rows.get(result.entrant)
         if row is None:
             row = self.rows[result.entrant] = _empty_row(result.entrant)
         value = sign * self.score(result)
         row["total"] += value
-        key = (result.entrant, result.round)
-        self._in_round[key] += sign
-        if self._in_round[key]:
-            row["rounds"][result.round] += value
+        rounds, key = row["rounds"], (result.entrant, result.round)
+        if sign > 0:
+            if result.round in rounds:
+                self._more[key] = self._more.get(key, 0) + 1
+            rounds[result.round] += value
+        elif self._more.get(key):
+            self._more[key] -= 1
+            if not self._more[key]:
+                del self._more[key]
+            rounds[result.round] += value
         else:  # the round's last result left: the round is gone from the row, as in _totals
-            del self._in_round[key]
-            del row["rounds"][result.round]
+            del rounds[result.round]
         row["for"] += sign * result.points
         row["against"] += sign * result.against
         if result.won is not None:
@@ -169,6 +177,22 @@ class Tally:
     def rows_for(self, entrants: Iterable[Any]) -> dict[Any, dict]:
         """The rows of these entrants, in their order, as `_totals` would give them."""
         return {e: self.rows.get(e) or _empty_row(e) for e in entrants}
+
+    def rows_without(self, later: Tally, entrants: Iterable[Any]) -> dict[Any, dict]:
+        """This tally's rows less a `later` tally's (the rounds from its `from_round` on): the
+        totals before that round, to rank by. Their `rounds` are left empty: no format ranks
+        by them."""
+        out = {}
+        for e in entrants:
+            row, less = self.rows.get(e), later.rows.get(e)
+            if row is None:
+                out[e] = _empty_row(e)
+                continue
+            out[e] = {**row, "rounds": defaultdict(int), "opponents": []}
+            if less is not None:
+                for name in ("total", "won", "played", "for", "against"):
+                    out[e][name] -= less[name]
+        return out
 
 
 def _standing(row: dict, place: int, shared: bool, prize: bool = False, **stats) -> Standing:

@@ -6,6 +6,7 @@ A leaderboard is cached per (event, revision), so pollers after a change share o
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Container
@@ -25,6 +26,8 @@ _cache: OrderedDict[tuple, object] = OrderedDict()
 _cache_lock = threading.Lock()
 _building: dict[tuple, threading.Lock] = {}
 CACHE_SIZE = 64
+CACHE_BYTES = 4_000_000  # bodies kept (a big event's leaderboard is 1.1 MB a revision)
+_cache_bytes = 0
 
 
 def cache_key(event_id: int, code: str, revision: int, name: str) -> tuple:
@@ -56,11 +59,20 @@ def cached(event: Event, name: str, build):
         finally:
             with _cache_lock:
                 _building.pop(key, None)
-        with _cache_lock:
-            _cache[key] = value
-            while len(_cache) > CACHE_SIZE:
-                _cache.popitem(last=False)
+        _keep(key, value)
     return value
+
+
+def _keep(key: tuple, value) -> None:
+    """Cache a value; the oldest go first beyond CACHE_SIZE entries or CACHE_BYTES of bytes
+    (the newest is always kept)."""
+    global _cache_bytes
+    with _cache_lock:
+        _cache[key] = value
+        _cache_bytes += len(value) if isinstance(value, bytes) else 0
+        while len(_cache) > 1 and (len(_cache) > CACHE_SIZE or _cache_bytes > CACHE_BYTES):
+            _, old = _cache.popitem(last=False)
+            _cache_bytes -= len(old) if isinstance(old, bytes) else 0
 
 
 RESULT_COLUMNS = (Result.entrant_id, Result.round_number, Result.points, Result.against,
@@ -217,9 +229,14 @@ class RoundsView(dict):
     __slots__ = ("json", "row")
 
     def __init__(self, rounds: dict[int, int]):
-        super().__init__((str(k), v) for k, v in sorted(rounds.items()))
+        super().__init__((_round_key(k), v) for k, v in sorted(rounds.items()))
         self.json: str | None = None
         self.row: tuple | None = None  # the last row shown with these rounds, and its JSON
+
+
+@functools.lru_cache(maxsize=1024)
+def _round_key(number: int) -> str:
+    return str(number)  # one "12" for every row, not one each
 
 
 def _rounds_view(standing: rstandings.Standing) -> RoundsView:
@@ -242,16 +259,16 @@ def _ranked(event: Event, preset: Preset, latest: int):
                                       totals=kept.now.rows_for(ids))
         versions = kept.now.row_version
         versions = {e: versions.get(e, 0) for e in ids}
-        before = kept.before_round(latest if latest > 1 else None)
+        recent = kept.since_round(latest if latest > 1 else None)
         previous = {}
-        if before is not None:
-            key = (before.before_round, before.version, tuple(ids),
+        if recent is not None:  # re-ranked only when an earlier round's results change
+            key = (latest, kept.earlier_changes, tuple(ids),
                    tuple(sorted(manual_order(event).items())))
             if kept.memo.get("previous_key") != key:
                 kept.memo["previous"] = {
                     s.entrant: s.place for s in compute_standings(
                         event, preset, before_round=latest, people=people,
-                        totals=before.rows_for(ids))}
+                        totals=kept.now.rows_without(recent, ids))}
                 kept.memo["previous_key"] = key
             previous = kept.memo["previous"]
         views = kept.memo.setdefault("rounds", {})

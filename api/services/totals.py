@@ -12,6 +12,7 @@ first time an event is read in a process.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Iterable
@@ -23,23 +24,32 @@ from ..models import Event, Result
 from ..rules import standings as rstandings
 from ..rules.presets import Preset
 
-COLUMNS = (Result.game_id, Result.entrant_id, Result.round_number, Result.points,
-           Result.against, Result.won, Result.opponent_id, Result.partner_id, Result.table,
-           Result.ghost_table, Result.stage, Result.forfeited)
 EVENTS_KEPT = 16  # events whose totals a process keeps (least recently read go first)
 
 _kept: OrderedDict[tuple, EventTotals] = OrderedDict()
 _kept_lock = threading.Lock()
 
 
+COLUMNS = (Result.game_id, Result.entrant_id, Result.round_number, Result.points,
+           Result.against, Result.won, Result.ghost_table, Result.stage)
+
+
 def _by_game(rows) -> dict[int, list[tuple]]:
-    """Result rows grouped by game, each as a plain tuple in rstandings.Result's field order:
-    tuples of numbers and short strings cost a third of the memory of objects and the garbage
-    collector does not walk them (a big event keeps 100,000)."""
+    """Result rows grouped by game, each as a plain tuple of what the totals need (entrant,
+    round, points, against, won, ghost_table, stage): tuples of numbers cost a third of the
+    memory of objects and the garbage collector stops walking them (a big event keeps
+    100,000)."""
     games: dict[int, list[tuple]] = {}
-    for game, *fields in rows:
-        games.setdefault(game, []).append(tuple(fields))
+    for game, entrant, round_, points, against, won, ghost, stage in rows:
+        games.setdefault(game, []).append(
+            (entrant, round_, points, against, won, ghost, sys.intern(stage)))
     return games
+
+
+def _result(fields: tuple) -> rstandings.Result:
+    entrant, round_, points, against, won, ghost, stage = fields
+    return rstandings.Result(entrant=entrant, round=round_, points=points, against=against,
+                             won=won, ghost_table=ghost, stage=stage)
 
 
 class EventTotals:
@@ -55,18 +65,25 @@ class EventTotals:
         self.count = 0
         self.played: Counter = Counter()  # result rows per entrant, any stage
         self.now = rstandings.Tally(score)
-        self.before: rstandings.Tally | None = None  # the totals before the latest round
+        # The latest round's totals (and later ones'), to take from `now` for the standings
+        # before it, and a counter of changes to the rounds before it (which re-rank those).
+        self.latest: int | None = None
+        self.recent: rstandings.Tally | None = None
+        self.earlier_changes = 0
         self.reads = {"full": 0, "delta": 0, "rows": 0}  # how the totals were kept (tests)
         self.memo: dict = {}  # derived values the standings keep with these totals
+        self._ids: dict[int, int] = {}  # one int object per entrant id, not one per row
 
     # --- keeping up ------------------------------------------------------------------------
 
     def _add(self, rows: Iterable[tuple], sign: int) -> None:
         for fields in rows:
-            r = rstandings.Result(*fields)
+            r = _result(fields)
             self.now.add(r, sign)
-            if self.before is not None:
-                self.before.add(r, sign)
+            if self.recent is not None:
+                self.recent.add(r, sign)
+                if r.round < self.latest:
+                    self.earlier_changes += 1
             self.played[r.entrant] += sign
             if not self.played[r.entrant]:
                 del self.played[r.entrant]
@@ -75,6 +92,8 @@ class EventTotals:
         old = self.games.pop(game_id, [])
         self._add(old, -1)
         if rows:
+            ids = self._ids
+            rows = [(ids.setdefault(row[0], row[0]), *row[1:]) for row in rows]
             self.games[game_id] = rows
             self._add(rows, 1)
         self.count += len(rows) - len(old)
@@ -84,10 +103,11 @@ class EventTotals:
                                               .where(Result.event_id == event_id)))
         self.games, self.count, self.played, self.memo = {}, 0, Counter(), {}
         self.now = rstandings.Tally(self.score)
-        before = self.before.before_round if self.before is not None else None
-        self.before = rstandings.Tally(self.score, before) if before is not None else None
+        self.recent = None
+        latest, self.latest = self.latest, None
         for game, rows in by_game.items():
             self._replace(game, rows)
+        self.since_round(latest)
         self.reads["full"] += 1
         self.reads["rows"] += self.count
 
@@ -110,16 +130,19 @@ class EventTotals:
                 self._read_all(event.id)
         self.revision = event.revision
 
-    def before_round(self, number: int | None) -> rstandings.Tally | None:
-        """The totals of the rounds before `number` (None: no such standings needed)."""
-        if number is None:
-            self.before = None
-        elif self.before is None or self.before.before_round != number:
-            self.before = rstandings.Tally(self.score, number)
-            for rows in self.games.values():
-                for fields in rows:
-                    self.before.add(rstandings.Result(*fields))
-        return self.before
+    def since_round(self, number: int | None) -> rstandings.Tally | None:
+        """The totals of round `number` and later ones (None: not needed), kept from now on
+        as results change; `now` less these is the standings before that round."""
+        if number != self.latest:
+            self.latest = number
+            self.recent = None if number is None else rstandings.Tally(self.score, number)
+            self.earlier_changes += 1
+            if self.recent is not None:
+                for rows in self.games.values():
+                    for fields in rows:
+                        if fields[1] >= number:
+                            self.recent.add(_result(fields))
+        return self.recent
 
 
 def kept_totals(event: Event, preset: Preset) -> EventTotals | None:

@@ -33,19 +33,26 @@ def test_a_tally_ranks_as_summing_every_result_does(preset_key, added, data):
     preset = PRESETS[preset_key]
     removed = data.draw(st.lists(st.sampled_from(added), unique_by=id) if added
                         else st.just([]))
-    before_round = data.draw(st.sampled_from([None, 2, 3]))
+    from_round = data.draw(st.sampled_from([2, 3]))
     manual = data.draw(st.sampled_from([{}, {"Cat": 0, "Ann": 1}]))
-    tally = Tally(tally_score(preset), before_round)
+    tally, later = Tally(tally_score(preset)), Tally(tally_score(preset), from_round)
     for r in added:
         tally.add(r)
+        later.add(r)
     for r in removed:
         tally.remove(r)
+        later.remove(r)
     kept = [r for r in added if not any(r is gone for gone in removed)]
-    if before_round is not None:
-        kept = [r for r in kept if r.round < before_round]
     summed = standings_for(preset, kept, ENTRANTS, manual)
     tallied = standings_for(preset, [], ENTRANTS, manual, totals=tally.rows_for(ENTRANTS))
     assert tallied == summed
+    # The standings before `from_round`: the full tally less the later rounds' (places only:
+    # those rows carry no rounds).
+    before = standings_for(preset, [r for r in kept if r.round < from_round], ENTRANTS, manual)
+    without = standings_for(preset, [], ENTRANTS, manual,
+                            totals=tally.rows_without(later, ENTRANTS))
+    assert [(s.entrant, s.place, s.total) for s in without] == \
+        [(s.entrant, s.place, s.total) for s in before]
 
 
 def test_removing_everything_leaves_no_rows_behind():
