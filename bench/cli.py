@@ -1,9 +1,22 @@
-"""`python -m bench run|all`: stand everything up, run the phases, print and save the figures.
+"""`python -m bench`: stand everything up, run the phases, print and save the figures.
 
-    python -m bench run --db sqlite --processes 1 --runners 200 --viewers 1000 --seconds 45
-    python -m bench run --quick            # a few seconds, tiny numbers (the test suite's)
-    python -m bench all --seconds 45       # SQLite x1, PostgreSQL x1, PostgreSQL x2 + big event
-    python -m bench profile --db sqlite    # where one request's time goes (cProfile, SQL)
+Full run (what BENCHMARKS.md reports; about 20 minutes on 2 cores; needs PostgreSQL):
+
+    python -m bench all                    # SQLite x1, PostgreSQL x1, PostgreSQL x2, big event
+
+Quick mode (a few seconds, tiny numbers; the test suite runs it to keep the harness working):
+
+    python -m bench run --quick
+
+One configuration, and where one request's time goes:
+
+    python -m bench run --db postgres --processes 2 --runners 200 --viewers 1000
+    python -m bench profile --db sqlite            # cProfile and SQL counts per request kind
+    python -m bench profile --db sqlite --big      # the big event's leaderboard after a hand
+
+PostgreSQL: new databases are made (and dropped) on --postgres-url, by default
+postgresql://postgres@127.0.0.1:5432/test or BENCH_POSTGRES_URL. Every phase is bounded in
+time; the figures go to bench/results/ (git-ignored) and to stdout.
 """
 
 from __future__ import annotations
@@ -32,11 +45,17 @@ class Options:
     processes: int = 1
     runners: int = 200
     viewers: int = 1000
-    seconds: float = 45.0  # the live event phase
+    seconds: float = 90.0  # the live event at table pace
+    # Table pace: the progressive preset plays 8 hands in a 25-minute round, a hand about
+    # every 3 minutes; a quick table manages one a minute.
+    think: tuple[float, float] = (60.0, 180.0)  # runner's seconds between hands
+    stress_seconds: float = 45.0  # the same event about 40 times faster (0: skip)
+    stress_think: tuple[float, float] = (2.0, 5.0)
     sat_seconds: float = 10.0  # each closed-loop phase (ceilings and the app's capacity)
+    sat_slices: int = 5  # closed-loop reads: app and ceiling alternate in this many slices
     sat_connections: int = 64  # clients in the closed-loop read phases
     probes: int = 20  # viewers that also time when each new hand shows
-    think: tuple[float, float] = (2.0, 5.0)  # runner's seconds between hands
+    probe_poll: tuple[float, float] = (0.2, 0.4)  # their seconds between polls
     poll: tuple[float, float] = (1.0, 2.0)  # viewer's seconds between polls
     big: bool = False  # also the 2,000-player, 200,000-hand event
     big_players: int = 2000
@@ -48,9 +67,10 @@ class Options:
 
     @classmethod
     def quick_mode(cls, **changes) -> Options:
-        base = dict(runners=4, viewers=12, seconds=2.0, sat_seconds=0.8, sat_connections=8,
-                    probes=3, think=(0.15, 0.4), poll=(0.3, 0.6), big=True, big_players=40,
-                    big_rounds=3, big_repeats=3, quick=True)
+        base = dict(runners=4, viewers=12, seconds=2.0, stress_seconds=0.8, sat_seconds=0.8,
+                    sat_slices=2, sat_connections=8, probes=3, think=(0.15, 0.4),
+                    stress_think=(0.05, 0.1), probe_poll=(0.1, 0.2), poll=(0.3, 0.6),
+                    big=True, big_players=40, big_rounds=3, big_repeats=3, quick=True)
         base.update(changes)
         return cls(**base)
 
@@ -85,26 +105,34 @@ def run(opts: Options, log=print) -> dict:
         result["setup"] = setup.summary()
         log(f"  event {state.event_id}: {4 * opts.runners} players, {len(state.tables)} tables")
 
-        log(f"  live event: {opts.runners} runners, {opts.viewers} viewers, "
-            f"{opts.seconds:.0f} s")
-        meter = servers.CpuMeter(workers, postgres)
-        pace = load.Pace(think=opts.think)
-        live = asyncio.run(load.live_phase(state, target, opts.runners, opts.viewers,
-                                           opts.seconds, pace, opts.poll, opts.probes,
-                                           opts.seed))
-        live["cpu"] = meter.read()
-        live["round_transitions"] = list(state.transitions)
-        result["live"] = live
-        live["drain_seconds"] = asyncio.run(load.drain(target))
-        if live["drain_seconds"] > 1:
-            log(f"  (the app took {live['drain_seconds']} s to work off its queue)")
+        phases = [("live", opts.seconds, opts.think, "at table pace")]
+        if opts.stress_seconds > 0:
+            phases.append(("stress", opts.stress_seconds, opts.stress_think, "accelerated"))
+        for name, seconds, think, how in phases:
+            log(f"  live event {how} (a hand every {think[0]:g}-{think[1]:g} s a table): "
+                f"{opts.runners} runners, {opts.viewers} viewers, {seconds:.0f} s")
+            meter = servers.CpuMeter(workers, postgres)
+            before = len(state.transitions)
+            live = asyncio.run(load.live_phase(state, target, opts.runners, opts.viewers,
+                                               seconds, load.Pace(think=think), opts.poll,
+                                               opts.probes, opts.seed,
+                                               probe_interval=opts.probe_poll))
+            live["cpu"] = meter.read()
+            live["round_transitions"] = list(state.transitions[before:])
+            live["think_seconds"] = list(think)
+            live["memory"] = {str(p): servers.memory(p) for p in workers}
+            result[name] = live
+            live["drain_seconds"] = asyncio.run(load.drain(target))
+            if live["drain_seconds"] > 1:
+                log(f"  (the app took {live['drain_seconds']} s to work off its queue)")
 
         board = asyncio.run(load.fetch(target, state.board_path))
         board_file = database.workdir / "leaderboard.json"
         board_file.write_bytes(board.body)
         result["leaderboard_bytes"] = len(board.body)
 
-        log("  read ceiling: static JSON under the same gunicorn")
+        log("  read ceiling (static JSON under the same gunicorn) and leaderboard capacity, "
+            f"closed loop, alternating in {opts.sat_slices} slices")
         statics = [servers.start_gunicorn("bench.static_app:app",
                                           {"BENCH_STATIC_FILE": str(board_file)},
                                           database.workdir / f"static-{i}.log")
@@ -112,23 +140,18 @@ def run(opts: Options, log=print) -> dict:
         started += statics
         static_target = load.Target([s.port for s in statics])
         static_workers = [pid for s in statics for pid in s.workers]
-        result["read_ceiling"] = {
-            "200": _closed_read(static_target, "/", None, opts, "static 200", 200,
-                                static_workers, postgres=False),
-            "304": _closed_read(static_target, "/", {"If-None-Match": '"static-1"'}, opts,
-                                "static 304", 304, static_workers, postgres=False),
-        }
+        etag = asyncio.run(load.fetch(target, state.board_path)).headers.get("etag")
+        reads = _interleaved_reads([
+            ("read_ceiling", "200", static_target, "/", None, static_workers, False),
+            ("read_app", "200", target, state.board_path, None, workers, postgres),
+            ("read_ceiling", "304", static_target, "/", {"If-None-Match": '"static-1"'},
+             static_workers, False),
+            ("read_app", "304", target, state.board_path, {"If-None-Match": etag}, workers,
+             postgres),
+        ], opts)
+        result["read_ceiling"], result["read_app"] = reads["read_ceiling"], reads["read_app"]
         for s in statics:
             s.stop()
-
-        log("  leaderboard capacity (closed loop)")
-        etag = asyncio.run(load.fetch(target, state.board_path)).headers.get("etag")
-        result["read_app"] = {
-            "200": _closed_read(target, state.board_path, None, opts, "leaderboard 200", 200,
-                                workers, postgres),
-            "304": _closed_read(target, state.board_path, {"If-None-Match": etag}, opts,
-                                "leaderboard 304", 304, workers, postgres),
-        }
 
         log("  write ceiling: INSERT + COMMIT loop")
         result["write_ceiling"] = write_ceiling(database.url, opts.processes, threads,
@@ -161,12 +184,31 @@ def run(opts: Options, log=print) -> dict:
     return result
 
 
-def _closed_read(target, path, headers, opts, kind, status, workers, postgres) -> dict:
-    meter = servers.CpuMeter(workers, postgres)
-    figures = asyncio.run(load.read_phase(target, path, headers, opts.sat_connections,
-                                          opts.sat_seconds, kind, status))
-    figures["cpu"] = meter.read()
-    return figures
+def _interleaved_reads(phases, opts) -> dict:
+    """The closed-loop read phases, each `sat_seconds` in all, run in turns of
+    sat_seconds / sat_slices each (ceiling, app, ceiling, app, ...): whatever else the machine
+    does meanwhile falls on the ceiling and the app alike, which keeps their ratio steady."""
+    recorders = {(group, status): Recorder() for group, status, *_ in phases}
+    cpu: dict[tuple, list] = {key: [] for key in recorders}
+    part = opts.sat_seconds / opts.sat_slices
+    for _ in range(opts.sat_slices):
+        for group, status, target, path, headers, workers, postgres in phases:
+            kind = f"{'static' if group == 'read_ceiling' else 'leaderboard'} {status}"
+            meter = servers.CpuMeter(workers, postgres)
+            asyncio.run(load.read_phase(target, path, headers, opts.sat_connections, part, kind,
+                                        int(status), recorder=recorders[(group, status)]))
+            cpu[(group, status)].append(meter.read())
+    out: dict[str, dict] = {}
+    for (group, status), recorder in recorders.items():
+        (figures,) = recorder.summary(opts.sat_seconds).values()
+        samples = cpu[(group, status)]
+        figures["cpu"] = {name: (round(sum(c[name] for c in samples) / len(samples))
+                                 if not isinstance(samples[0][name], list) else
+                                 [round(sum(c[name][i] for c in samples) / len(samples))
+                                  for i in range(len(samples[0][name]))])
+                          for name in samples[0]}
+        out.setdefault(group, {})[status] = figures
+    return out
 
 
 def big_event(opts: Options, database: servers.Database, target: load.Target,
@@ -229,9 +271,13 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("profile", help="where one request's time goes (see: python -m bench "
+                   "profile --help)", add_help=False)
     for name in ("run", "all"):
-        p = sub.add_parser(name, help="one configuration" if name == "run" else
-                           "SQLite x1, PostgreSQL x1 and PostgreSQL x2, then a summary")
+        p = sub.add_parser(name, help="one configuration (--quick: a few seconds)" if name == "run"
+                           else "the full run: SQLite x1, PostgreSQL x1 and PostgreSQL x2, "
+                           "then a summary", description=__doc__,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
         if name == "run":
             p.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
             p.add_argument("--processes", type=int, default=1,
@@ -240,16 +286,26 @@ def _parser() -> argparse.ArgumentParser:
                            help="also seed and read the 2,000-player, 200,000-hand event")
         else:
             p.add_argument("--no-big", action="store_true", help="skip the big event")
-        p.add_argument("--runners", type=int, default=200)
-        p.add_argument("--viewers", type=int, default=1000)
-        p.add_argument("--seconds", type=float, default=45.0, help="the live event phase")
-        p.add_argument("--sat-seconds", type=float, default=10.0,
+        d = Options()
+        p.add_argument("--runners", type=int, default=d.runners)
+        p.add_argument("--viewers", type=int, default=d.viewers)
+        p.add_argument("--seconds", type=float, default=d.seconds,
+                       help="the live event at table pace")
+        p.add_argument("--think", type=_pair, default=d.think,
+                       help="runner's seconds between hands at table pace, 'low,high'")
+        p.add_argument("--stress-seconds", type=float, default=d.stress_seconds,
+                       help="the live event accelerated (0: skip it)")
+        p.add_argument("--stress-think", type=_pair, default=d.stress_think,
+                       help="runner's seconds between hands when accelerated, 'low,high'")
+        p.add_argument("--sat-seconds", type=float, default=d.sat_seconds,
                        help="each closed-loop phase")
-        p.add_argument("--sat-connections", type=int, default=64)
-        p.add_argument("--probes", type=int, default=20)
-        p.add_argument("--think", type=_pair, default=(2.0, 5.0),
-                       help="runner's seconds between hands, 'low,high'")
-        p.add_argument("--poll", type=_pair, default=(1.0, 2.0),
+        p.add_argument("--sat-slices", type=int, default=d.sat_slices,
+                       help="closed-loop reads alternate app and ceiling in this many turns")
+        p.add_argument("--sat-connections", type=int, default=d.sat_connections)
+        p.add_argument("--probes", type=int, default=d.probes)
+        p.add_argument("--probe-poll", type=_pair, default=d.probe_poll,
+                       help="probe viewers' seconds between polls, 'low,high'")
+        p.add_argument("--poll", type=_pair, default=d.poll,
                        help="viewer's seconds between polls, 'low,high'")
         p.add_argument("--big-players", type=int, default=2000)
         p.add_argument("--big-rounds", type=int, default=50)
@@ -267,8 +323,10 @@ def _options(args, **fixed) -> Options:
     if args.quick:
         return Options.quick_mode(**common)
     return Options(runners=args.runners, viewers=args.viewers, seconds=args.seconds,
-                   sat_seconds=args.sat_seconds, sat_connections=args.sat_connections,
-                   probes=args.probes, think=args.think, poll=args.poll,
+                   think=args.think, stress_seconds=args.stress_seconds,
+                   stress_think=args.stress_think, sat_seconds=args.sat_seconds,
+                   sat_slices=args.sat_slices, sat_connections=args.sat_connections,
+                   probes=args.probes, probe_poll=args.probe_poll, poll=args.poll,
                    big_players=args.big_players, big_rounds=args.big_rounds, **common)
 
 

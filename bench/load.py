@@ -183,7 +183,9 @@ async def runner(table: int, state: EventState, target: Target, recorder: Record
         while not over and time.monotonic() < deadline:
             hands = 1
             if pace.think is not None:
-                await sleep_until(min(time.monotonic() + rng.uniform(*pace.think), deadline))
+                # The first wait of a phase: the table is somewhere in its hand already.
+                think = rng.uniform(0, pace.think[1]) if count == 0 else rng.uniform(*pace.think)
+                await sleep_until(min(time.monotonic() + think, deadline))
                 if time.monotonic() >= deadline:
                     break
                 if rng.random() < pace.burst_chance:
@@ -315,9 +317,14 @@ async def viewer(number: int, state: EventState, target: Target, recorder: Recor
 
 async def live_phase(state: EventState, target: Target, runners: int, viewers: int,
                      seconds: float, pace: Pace, interval: tuple[float, float],
-                     probes: int, seed: int) -> dict:
+                     probes: int, seed: int,
+                     probe_interval: tuple[float, float] | None = None) -> dict:
     """The realistic event: runners at table pace with bursts, viewers polling, the organizer
-    moving rounds on. Returns the recorder's summary and the visibility lags."""
+    moving rounds on. Returns the recorder's summary and the visibility lags.
+
+    The first `probes` viewers also time when each new hand shows; they poll every
+    `probe_interval` seconds (default: as the other viewers), so the lag they measure is the
+    server's delay plus at most one of their own polling intervals."""
     state.new_loop()
     recorder = Recorder()
     deadline = time.monotonic() + seconds
@@ -328,7 +335,8 @@ async def live_phase(state: EventState, target: Target, runners: int, viewers: i
     tasks += [runner(t, state, target, recorder, deadline, random.Random(rng.random()), pace,
                      hand_log) for t in sorted(state.tables)[:runners]]
     tasks += [viewer(v, state, target, recorder, deadline, random.Random(rng.random()),
-                     interval, probe_list[v] if v < len(probe_list) else None)
+                     (probe_interval or interval) if v < len(probe_list) else interval,
+                     probe_list[v] if v < len(probe_list) else None)
               for v in range(viewers)]
     await asyncio.gather(*tasks)
     recorder.stop()
@@ -337,8 +345,10 @@ async def live_phase(state: EventState, target: Target, runners: int, viewers: i
     return {
         "requests": recorder.summary(seconds),
         "hands_entered": len(hand_log),
+        "hands_per_second": round(len(hand_log) / seconds, 2),
         "visibility": {
             "probe_viewers": len(probe_list), "samples": len(lags),
+            "probe_poll_seconds": list(probe_interval or interval),
             "p50_ms": _ms(percentile(lags, 50)), "p99_ms": _ms(percentile(lags, 99)),
             "max_ms": _ms(lags[-1] if lags else None),
             "within_2s_pct": round(100 * sum(1 for x in lags if x < 2.0) / len(lags), 2)
@@ -374,9 +384,12 @@ async def write_phase(state: EventState, target: Target, runners: int,
 
 
 async def read_phase(target: Target, path: str, headers: dict | None, connections: int,
-                     seconds: float, kind: str, expect: int) -> dict:
-    """Closed loop: `connections` clients each asking again as soon as answered."""
-    recorder = Recorder()
+                     seconds: float, kind: str, expect: int,
+                     recorder: Recorder | None = None) -> dict | None:
+    """Closed loop: `connections` clients each asking again as soon as answered. With a
+    `recorder` given, adds to it (one slice of an interleaved measurement) and returns None."""
+    slice_of = recorder is not None
+    recorder = recorder or Recorder()
     deadline = time.monotonic() + seconds
 
     async def loop(i: int) -> None:
@@ -386,6 +399,8 @@ async def read_phase(target: Target, path: str, headers: dict | None, connection
         conn.close()
 
     await asyncio.gather(*(loop(i) for i in range(connections)))
+    if slice_of:
+        return None
     recorder.stop()
     return recorder.summary(seconds)[kind]
 

@@ -23,6 +23,7 @@ def test_quick_mode_measures_every_phase_without_errors(tmp_path):
     assert live["hand POST"]["count"] > 0
     assert live["leaderboard 200"]["count"] > 0
     assert run["live"]["visibility"]["samples"] > 0
+    assert run["stress"]["requests"]["hand POST"]["count"] > 0, "the accelerated phase ran"
     for group in ("read_ceiling", "read_app"):
         for status in ("200", "304"):
             assert run[group][status]["per_second"] > 0, (group, status)
