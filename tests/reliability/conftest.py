@@ -8,3 +8,13 @@ from tests.api.conftest import (  # noqa: F401  (fixtures)
     postgres_database,
     sqlite_template,
 )
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The crash test's figures (README's "Reliability" section quotes them)."""
+    from .test_crash import SUMMARY
+
+    for backend, figures in SUMMARY.items():
+        terminalreporter.write_line(
+            f"crash test ({backend}): " + ", ".join(f"{k.replace('_', ' ')} {v}"
+                                                    for k, v in figures.items()))

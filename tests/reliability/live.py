@@ -83,6 +83,50 @@ class LiveServer:
             return False
         return True
 
+    def _open_connections(self) -> set[str]:
+        """The socket inodes of clients' connections to the server, accepted and open."""
+        inodes = set()
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            try:
+                lines = Path(table).read_text().splitlines()[1:]
+            except FileNotFoundError:
+                continue
+            for line in lines:
+                fields = line.split()
+                local, state, inode = fields[1], fields[3], fields[9]
+                if int(local.rsplit(":", 1)[1], 16) == self.port and state == "01":
+                    inodes.add(inode)  # 01: ESTABLISHED, on the server's side
+        return inodes
+
+    def busy_workers(self) -> dict[int, int]:
+        """{pid: client connections it holds} for the workers serving requests right now."""
+        connections = self._open_connections()
+        busy = {}
+        for pid in self.worker_pids():
+            try:
+                links = [os.readlink(f"/proc/{pid}/fd/{fd}")
+                         for fd in os.listdir(f"/proc/{pid}/fd")]
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+            held = sum(1 for link in links
+                       if link.startswith("socket:[") and link[8:-1] in connections)
+            if held:
+                busy[pid] = held
+        return busy
+
+    def kill_a_busy_worker(self, rng) -> int:
+        """SIGKILL a worker in the middle of requests (a worker still booting, or idle,
+        would lose nothing); returns how many connections the kill cut, 0 if none was busy."""
+        busy = self.busy_workers()
+        if not busy:
+            return 0
+        pid = rng.choice(sorted(busy))
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            return 0
+        return busy[pid]
+
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()

@@ -1,6 +1,11 @@
 """The crash test: thousands of hands sent with retries while gunicorn workers are killed with
 SIGKILL at random. Every acknowledged hand must be stored exactly once, in order, and every
-total must equal a recomputation from the hands."""
+total must equal a recomputation from the hands.
+
+Each kill takes a worker that holds client connections at that moment (a request being read,
+run or answered), so every kill interrupts writes in flight. The figures are printed at the
+end of the run: `pytest tests/reliability/test_crash.py --run-slow`.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +23,13 @@ from .live import LiveServer, call
 
 TABLES = int(os.environ.get("CRASH_TABLES", 100))
 HANDS_PER_GAME = int(os.environ.get("CRASH_HANDS", 50))  # 100 tables x 50 hands = 5,000
-CLIENTS = 10
+CLIENTS = int(os.environ.get("CRASH_CLIENTS", 16))  # phones sending at once
+# Seconds between kills. Each kill takes a worker that is in the middle of requests: a
+# replacement needs ~1.5 s of CPU to boot, so killing at random every half second spent a
+# 2-core machine on booting workers (7 minutes for 5,000 hands), and most kills hit workers
+# that were still booting and lost nothing.
+KILL_EVERY = (float(os.environ.get("CRASH_KILL_MIN", 0.7)),
+              float(os.environ.get("CRASH_KILL_MAX", 2.0)))
 SUMMARY: dict[str, dict] = {}
 
 
@@ -39,7 +50,7 @@ class Runner:
         self.base, self.key, self.games = base, key, games
         self.rng = random.Random(seed)
         self.acknowledged: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
-        self.retries = 0
+        self.sent = self.requests = self.retries = 0
         self.refused: list[tuple] = []
 
     def run(self) -> None:
@@ -56,7 +67,9 @@ class Runner:
                 self._send(game, body)
 
     def _send(self, game: int, body: dict) -> None:
+        self.sent += 1
         while True:
+            self.requests += 1
             try:
                 status, answer = call(self.base, "POST", f"/api/games/{game}/hands", body,
                                       key=self.key, timeout=15)
@@ -75,6 +88,7 @@ class Runner:
 
 @pytest.mark.slow
 def test_no_acknowledged_hand_is_lost_or_doubled_while_workers_are_killed(database_url):
+    began = time.monotonic()
     server = LiveServer(database_url, workers=3, threads=4)
     server.start()
     try:
@@ -82,10 +96,10 @@ def test_no_acknowledged_hand_is_lost_or_doubled_while_workers_are_killed(databa
     finally:
         server.stop()
     backend = "postgres" if database_url.startswith("postgres") else "sqlite"
-    SUMMARY[backend] = summary
-    print(f"\ncrash test ({backend}): {summary}")
-    assert summary["hands_sent"] == TABLES * HANDS_PER_GAME
-    assert summary["workers_killed"] >= 10
+    summary["seconds"] = round(time.monotonic() - began, 1)
+    SUMMARY[backend] = summary  # printed at the end of the run (conftest.py)
+    assert summary["hands_sent"] == summary["hands_acknowledged"] == TABLES * HANDS_PER_GAME
+    assert summary["workers_killed"] >= 10 and summary["retries"] > 0
     assert summary["hands_lost"] == 0 and summary["hands_doubled"] == 0
 
 
@@ -107,17 +121,21 @@ def _crash_run(server: LiveServer) -> dict:
     seats = {t["games"][0]["id"]: [s["player_id"] for s in t["seats"]]
              for t in round_["tables"]}
 
+    started = time.monotonic()
     runners = [Runner(base, key, games[i::CLIENTS], seed=i) for i in range(CLIENTS)]
     threads = [threading.Thread(target=r.run) for r in runners]
     for t in threads:
         t.start()
-    killed = 0
+    killed = cut = 0
     rng = random.Random(7)
     while any(t.is_alive() for t in threads):
-        time.sleep(rng.uniform(0.2, 0.8))
-        killed += server.kill_a_worker(rng)
+        time.sleep(rng.uniform(*KILL_EVERY))
+        connections = server.kill_a_busy_worker(rng)
+        killed += connections > 0
+        cut += connections
     for t in threads:
         t.join()
+    sending = time.monotonic() - started
 
     refused = [r for runner in runners for r in runner.refused]
     assert not refused, refused[:3]
@@ -143,6 +161,9 @@ def _crash_run(server: LiveServer) -> dict:
     status, board = call(base, "GET", f"/api/events/{event['id']}/leaderboard", timeout=60)
     assert status == 200
     assert {r["entrant_id"]: r["total"] for r in board["rows"]} == dict(expected_totals)
-    return {"hands_sent": sum(len(s) for r in runners for s in r.acknowledged.values()),
-            "workers_killed": killed, "retries": sum(r.retries for r in runners),
-            "hands_lost": lost, "hands_doubled": doubled}
+    acknowledged = sum(len(s) for r in runners for s in r.acknowledged.values())
+    return {"hands_sent": sum(r.sent for r in runners), "hands_acknowledged": acknowledged,
+            "requests": sum(r.requests for r in runners), "workers_killed": killed,
+            "connections_cut": cut, "retries": sum(r.retries for r in runners),
+            "hands_lost": lost, "hands_doubled": doubled,
+            "seconds_sending": round(sending, 1)}
