@@ -24,12 +24,34 @@ class StrictBoolean(fields.Boolean):
 Bool = StrictBoolean
 
 
+def _nul_fields(data, path: str = "") -> list[str]:
+    """Where a NUL character hides in the input: text that PostgreSQL cannot store."""
+    if isinstance(data, str):
+        return [path or "_schema"] if "\x00" in data else []
+    if isinstance(data, dict):
+        return [found for key, value in data.items()
+                for found in _nul_fields(key, path or "_schema") + _nul_fields(
+                    value, f"{path}.{key}" if path else str(key))]
+    if isinstance(data, list):
+        return [found for value in data for found in _nul_fields(value, path)]
+    return []
+
+
 class Schema(ma.Schema):
     """Base: unknown fields are refused, so a typo in a field name is an error, not ignored."""
 
     class Meta:
         unknown = ma.RAISE
         ordered = True
+
+    @ma.pre_load
+    def refuse_nul(self, data, **kwargs):
+        # PostgreSQL's text cannot hold NUL: storing or even comparing one was a 500 there.
+        where = _nul_fields(data)
+        if where:
+            raise ma.ValidationError({name: ["Text cannot contain NUL (\\x00) characters."]
+                                      for name in where})
+        return data
 
 
 class HealthSchema(Schema):

@@ -37,9 +37,10 @@ class BoundedRequest(Request):
 
 class PwaPathConverter(PathConverter):
     """A path outside /api. The PWA's catch-all must not match API addresses: it would answer
-    GET on a POST-only resource with a 404 instead of a 405, and put GET in its Allow."""
+    GET on a POST-only resource with a 404 instead of a 405, and put GET in its Allow. Nor
+    a NUL: looking for a file named with one was a 500."""
 
-    regex = r"(?!api(?:/|$))[^/].*?"
+    regex = r"(?!api(?:/|$))[^/\x00][^\x00]*?"  # no NUL either: a file name cannot hold one
 
 
 def init_web(app: Flask) -> None:

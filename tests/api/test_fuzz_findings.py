@@ -78,3 +78,28 @@ def test_a_stale_edit_is_a_412_whose_body_the_document_describes(api):
     parameters = api.get("/api/openapi.json").get_json()["paths"][
         "/api/games/{game_id}/hands/{hand_id}"]["delete"]["parameters"]
     assert {"in": "header", "name": "If-Match", "required": True}.items() <= parameters[0].items()
+
+
+def test_text_with_a_nul_character_is_refused_not_a_server_error(api):
+    # PostgreSQL cannot store or even compare text holding NUL: POST /api/join with code
+    # "\x00" was a 500 there (found by the fuzzer); a file name with one was a 500 anywhere.
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+    refused = [
+        api.post("/api/join", json={"code": "\x00", "pin": "0"}),
+        api.post("/api/join", json={"code": event["code"], "pin": "1\x002"}),
+        api.post(f"/api/games/{game}/hands", key=key,
+                 json={"id": "nul-note", "maker": "A", "tricks": 3, "note": "a\x00b"}),
+        api.post(f"/api/events/{event['id']}/keys", key=key, json={"label": "\x00"}),
+        api.post(f"/api/events/{event['id']}/import", key=key, json={"csv": "name\nA\x00n\n"}),
+        api.post("/api/events", json={"name": "x", "preset": "league",
+                                      "overrides": {"\x00": 1}}),
+    ]
+    for response in refused:
+        assert_problem(response, 422, "NUL")
+    for path in ("/api/events/by-code/%00", f"/api/games/{game}/hands/%00", "/%00",
+                 "/js/%00.js", "/e/%00/board"):
+        assert_problem(api.get(path), 404)
+    assert api.game(game)["hands_played"] == 0
