@@ -100,3 +100,33 @@ def test_cors_headers_are_learned_per_origin(database_url):
     finally:
         with app.app_context():
             db.engine.dispose()
+
+
+def test_gzip_for_clients_that_take_it_before_flask_too(app):
+    import gzip
+
+    from api.routes.reading import accepts_gzip
+
+    assert accepts_gzip("gzip, deflate, br") and accepts_gzip("*")
+    assert not accepts_gzip("gzip;q=0") and not accepts_gzip("br") and not accepts_gzip(None)
+    assert not accepts_gzip("*, gzip;q=0")
+    api = ApiClient(app.test_client())
+    calls = _flask_calls(app)
+    event = api.create_event("progressive")
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    api.seat_round(event, 1)
+    url = f"/api/events/{event['id']}/leaderboard"
+    gz = {"Accept-Encoding": "gzip, deflate, br"}
+    plain = api.get(url, expect=200)
+    by_flask = api.get(url, headers=gz, expect=200)
+    calls.clear()
+    fast = api.get(url, headers=gz, expect=200)
+    assert calls == []
+    assert by_flask.headers["Content-Encoding"] == "gzip" == fast.headers["Content-Encoding"]
+    assert "Content-Encoding" not in plain.headers
+    for answer in (plain, by_flask, fast):
+        assert "Accept-Encoding" in answer.headers["Vary"]
+    assert gzip.decompress(fast.data) == gzip.decompress(by_flask.data) == plain.data
+    assert _headers(fast) == _headers(by_flask)
+    unchanged = api.get(url, headers={**gz, "If-None-Match": plain.headers["ETag"]}, expect=304)
+    assert "Accept-Encoding" in unchanged.headers["Vary"]
