@@ -10,6 +10,7 @@ unless the caller asks.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import math
 import time
@@ -31,7 +32,13 @@ class Response:
     size: int  # bytes of body received (also when the body was discarded)
 
     def json(self):
-        return json.loads(self.body)
+        return json.loads(self.text_body())
+
+    def text_body(self) -> bytes:
+        """The body, ungzipped when it came gzipped."""
+        if self.headers.get("content-encoding") == "gzip":
+            return gzip.decompress(self.body)
+        return self.body
 
 
 class Connection:
@@ -186,12 +193,17 @@ class Kind:
 class Recorder:
     """Latency, status and error counts per kind of request for one phase."""
 
-    def __init__(self):
+    def __init__(self, warmup: float = 0.0):
+        """`warmup`: requests that start within this many seconds are not timed or counted
+        (the phase's first seconds, while everyone arrives at once); errors always count."""
         self.kinds: dict[str, Kind] = defaultdict(Kind)
         self.started = time.perf_counter()
+        self.timed_from = self.started + warmup
         self.ended: float | None = None
 
     def ok(self, kind: str, seconds: float, status: int, size: int = 0) -> None:
+        if time.perf_counter() - seconds < self.timed_from:
+            return
         k = self.kinds[kind]
         k.latencies.append(seconds)
         k.statuses[status] += 1
@@ -203,7 +215,7 @@ class Recorder:
         k.errors += 1
         if status is not None:
             k.statuses[status] += 1
-        if seconds is not None:
+        if seconds is not None and time.perf_counter() - seconds >= self.timed_from:
             k.latencies.append(seconds)
         if len(k.error_samples) < 5:
             k.error_samples.append(message[:300])
@@ -213,7 +225,7 @@ class Recorder:
 
     @property
     def seconds(self) -> float:
-        return (self.ended or time.perf_counter()) - self.started
+        return (self.ended or time.perf_counter()) - self.timed_from
 
     def summary(self, seconds: float | None = None) -> dict:
         """Per kind: count, throughput (per second of the phase), p50/p99/max in ms, errors."""

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from .http import Connection, Recorder, percentile, timed
 
 JSON = {"Content-Type": "application/json"}
+# What a browser sends: leaderboards come gzipped (the static read ceiling serves them so too).
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 # Tricks the makers take, as often as at a real table (3 and 4 most, a march often enough).
 TRICKS = (0, 1, 2, 3, 4, 5)
 TRICK_WEIGHTS = (2, 3, 10, 38, 27, 20)
@@ -162,8 +164,10 @@ class Pace:
 
 async def runner(table: int, state: EventState, target: Target, recorder: Recorder,
                  deadline: float, rng: random.Random, pace: Pace,
-                 hand_log: list | None) -> None:
-    """One table's runner: plays its table's game of each round, hand by hand."""
+                 hand_log: list | None, arrive_within: float = 0.0) -> None:
+    """One table's runner: plays its table's game of each round, hand by hand (arriving at a
+    random moment within the first `arrive_within` seconds)."""
+    await sleep_until(min(time.monotonic() + rng.uniform(0, arrive_within), deadline))
     conn = target.conn(table)
     auth = {"Authorization": f"Bearer {state.runner_keys[table]}", **JSON}
     played_round = 0
@@ -263,13 +267,13 @@ class Probe:
         self.unseen: dict[int, tuple] = {}
         self.lags: list[float] = []
 
-    def check(self, body: bytes, received: float) -> None:
+    def check(self, response, received: float) -> None:
         while self.next < len(self.log):
             self.unseen[self.next] = self.log[self.next]
             self.next += 1
         if not self.unseen:
             return
-        rows = {r["entrant_id"]: r["rounds"] for r in json.loads(body)["rows"]}
+        rows = {r["entrant_id"]: r["rounds"] for r in response.json()["rows"]}
         for index, (answered, rnd, player_a, points_a, player_b, points_b) in \
                 list(self.unseen.items()):
             key = str(rnd)
@@ -291,7 +295,7 @@ async def viewer(number: int, state: EventState, target: Target, recorder: Recor
     etag = None
     await sleep_until(time.monotonic() + rng.uniform(0, interval[1]))
     while time.monotonic() < deadline:
-        headers = {"If-None-Match": etag} if etag else None
+        headers = {**GZIP, "If-None-Match": etag} if etag else GZIP
         start = time.perf_counter()
         try:
             response = await conn.request("GET", state.board_path, headers)
@@ -303,7 +307,7 @@ async def viewer(number: int, state: EventState, target: Target, recorder: Recor
                 recorder.ok("leaderboard 200", seconds, 200, response.size)
                 etag = response.headers.get("etag")
                 if probe is not None:
-                    probe.check(response.body, time.monotonic())
+                    probe.check(response, time.monotonic())
             elif response.status == 304:
                 recorder.ok("leaderboard 304", seconds, 304)
             else:
@@ -318,22 +322,26 @@ async def viewer(number: int, state: EventState, target: Target, recorder: Recor
 async def live_phase(state: EventState, target: Target, runners: int, viewers: int,
                      seconds: float, pace: Pace, interval: tuple[float, float],
                      probes: int, seed: int,
-                     probe_interval: tuple[float, float] | None = None) -> dict:
+                     probe_interval: tuple[float, float] | None = None,
+                     warmup: float = 0.0) -> dict:
     """The realistic event: runners at table pace with bursts, viewers polling, the organizer
     moving rounds on. Returns the recorder's summary and the visibility lags.
 
     The first `probes` viewers also time when each new hand shows; they poll every
     `probe_interval` seconds (default: as the other viewers), so the lag they measure is the
-    server's delay plus at most one of their own polling intervals."""
+    server's delay plus at most one of their own polling intervals.
+
+    Runners and viewers arrive over the first `warmup` seconds, and the requests started in
+    them are not timed: the figures are those of the event under way."""
     state.new_loop()
-    recorder = Recorder()
+    recorder = Recorder(warmup)
     deadline = time.monotonic() + seconds
     hand_log: list = []
     rng = random.Random(seed)
     probe_list = [Probe(hand_log) for _ in range(min(probes, viewers))]
     tasks = [organizer(state, target, recorder, deadline)]
     tasks += [runner(t, state, target, recorder, deadline, random.Random(rng.random()), pace,
-                     hand_log) for t in sorted(state.tables)[:runners]]
+                     hand_log, warmup) for t in sorted(state.tables)[:runners]]
     tasks += [viewer(v, state, target, recorder, deadline, random.Random(rng.random()),
                      (probe_interval or interval) if v < len(probe_list) else interval,
                      probe_list[v] if v < len(probe_list) else None)
@@ -342,8 +350,10 @@ async def live_phase(state: EventState, target: Target, runners: int, viewers: i
     recorder.stop()
     lags = sorted(x for p in probe_list for x in p.lags)
     cutoff = deadline - 3.0  # hands answered in the last 3 s may not have been polled yet
+    timed = seconds - warmup
     return {
-        "requests": recorder.summary(seconds),
+        "requests": recorder.summary(timed),
+        "warmup_seconds": warmup,
         "hands_entered": len(hand_log),
         "hands_per_second": round(len(hand_log) / seconds, 2),
         "visibility": {

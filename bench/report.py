@@ -137,7 +137,8 @@ def print_run(result: dict) -> None:
     if big:
         lines += _rows(f"big event ({big['seeded']['players']} players, "
                        f"{big['seeded']['hands']} hands; leaderboard "
-                       f"{big.get('leaderboard_bytes')} bytes)", big.get("requests", {}))
+                       f"{big.get('leaderboard_bytes')} bytes, "
+                       f"{big.get('leaderboard_gzip_bytes')} gzipped)", big.get("requests", {}))
         lines.append(f"    export: {big.get('export')}")
     lines.append(f"  memory per worker: {result.get('memory_end')}")
     if result.get("server_errors"):
