@@ -41,6 +41,8 @@ class ProblemSchema(ma.Schema):
     errors = ma.fields.Dict(metadata={"description": "Field-by-field input errors."})
     current_version = ma.fields.Integer(metadata={
         "description": "On a 412 (stale If-Match): the game's version now."})
+    round_id = ma.fields.Integer(metadata={
+        "description": "On a 409 for a round already seated: that round's id."})
 
 
 def _body(status: int, title: str, detail: str, code: str | None = None,
