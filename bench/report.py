@@ -19,8 +19,8 @@ def _errors(result: dict) -> int:
     total = 0
     for phase in ("setup",):
         total += sum(k["errors"] for k in result.get(phase, {}).values())
-    for phase in ("live", "stress"):
-        total += sum(k["errors"] for k in _get(result, phase, "requests", default={}).values())
+    # The accelerated phase overloads the server on purpose: its timeouts are counted apart.
+    total += sum(k["errors"] for k in _get(result, "live", "requests", default={}).values())
     total += sum(k["errors"] for k in _get(result, "write_app", "requests", default={}).values())
     for group in ("read_ceiling", "read_app"):
         total += sum(v.get("errors", 0) for v in result.get(group, {}).values())
@@ -77,7 +77,8 @@ def targets(result: dict) -> dict:
               None if growth is None or not size else growth < 0.25 * size)
     peak = result.get("memory_peak_mb")
     check("peak memory per worker", peak, "< 150 MB", None if peak is None else peak < 150)
-    return {"errors": _errors(result), "checks": checks}
+    stress = sum(k["errors"] for k in _get(result, "stress", "requests", default={}).values())
+    return {"errors": _errors(result), "stress_errors": stress, "checks": checks}
 
 
 def _fmt(value, width: int) -> str:
@@ -148,7 +149,8 @@ def print_run(result: dict) -> None:
     for c in result["targets"]["checks"]:
         mark = {True: "met", False: "MISSED", None: "n/a"}[c["met"]]
         print(f"    [{mark:>6}] {c['target']}: {c['measured']} (goal {c['goal']})")
-    print(f"  errors: {result['targets']['errors']}")
+    print(f"  errors: {result['targets']['errors']} (accelerated phase, overloaded on purpose: "
+          f"{result['targets'].get('stress_errors')})")
     if "failed" in result:
         print(f"  FAILED:\n{result['failed']}")
 
