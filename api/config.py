@@ -52,6 +52,10 @@ class Config:
     # Where the PWA is served from; the public address used in links and QR codes.
     PWA_DIR = str(ROOT / "pwa")
     PUBLIC_URL = ""
+    # A leaderboard poll may answer from an event revision read this many seconds ago in the
+    # same worker (never older than what the poller already has; a write in the worker
+    # forgets it). Polls then cost next to nothing, and a new hand shows at most this late.
+    POLL_FRESH_SECONDS = 0.25
 
 
 def load_config(overrides: dict | None = None) -> dict:

@@ -130,3 +130,80 @@ def test_gzip_for_clients_that_take_it_before_flask_too(app):
     assert _headers(fast) == _headers(by_flask)
     unchanged = api.get(url, headers={**gz, "If-None-Match": plain.headers["ETag"]}, expect=304)
     assert "Accept-Encoding" in unchanged.headers["Vary"]
+
+
+def _worker(database_url):
+    """Another app on the same database: what a second gunicorn worker is."""
+    from api import create_app
+
+    return create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True})
+
+
+def _revision_reads(app) -> list[int]:
+    polls = app.wsgi_app
+    reads: list[int] = []
+    read = polls._revision
+
+    def counting(event_id):
+        reads.append(event_id)
+        return read(event_id)
+
+    polls._revision = counting
+    return reads
+
+
+def test_polls_in_quick_succession_share_one_revision_read(app):
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive")
+    url = f"/api/events/{event['id']}/leaderboard"
+    tag = api.get(url, expect=200).headers["ETag"]
+    reads = _revision_reads(app)
+    for _ in range(20):
+        api.get(url, headers={"If-None-Match": tag}, expect=304)
+    assert len(reads) <= 1
+
+
+def test_a_write_in_the_worker_shows_on_its_next_poll_at_once(app):
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+    url = f"/api/events/{event['id']}/leaderboard"
+    tag = api.get(url, expect=200).headers["ETag"]
+    api.get(url, headers={"If-None-Match": tag}, expect=304)
+    api.hand(key, game, "A", 5)
+    fresh = api.get(url, headers={"If-None-Match": tag}, expect=200)
+    assert sorted(r["total"] for r in fresh.get_json()["rows"])[-1] == 2
+
+
+def test_a_poller_never_goes_back_to_an_older_board_than_it_has_seen(database_url):
+    """Worker 1 has just read revision r; worker 2 stores a hand (r + 1) and a phone gets the
+    new board there. Polling worker 1 next, with the new ETag, it must not get the old board
+    back: worker 1 reads the revision again and answers 304."""
+    from api.db import db
+
+    one, two = _worker(database_url), _worker(database_url)
+    try:
+        api1, api2 = ApiClient(one.test_client()), ApiClient(two.test_client())
+        event = api2.create_event("progressive")
+        key = event["organizer_key"]
+        api2.add_players(event, [f"P{i}" for i in range(8)])
+        game = api2.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+        url = f"/api/events/{event['id']}/leaderboard"
+        old_tag = api1.get(url, expect=200).headers["ETag"]
+        api2.hand(key, game, "B", 5)
+        new = api2.get(url, expect=200)
+        assert new.headers["ETag"] != old_tag
+        again = api1.get(url, headers={"If-None-Match": new.headers["ETag"]})
+        assert again.status_code == 304 and again.headers["ETag"] == new.headers["ETag"]
+        # A phone still on the old board may hear "unchanged" for at most POLL_FRESH_SECONDS
+        # from worker 1; once that has passed, it gets the new board.
+        one.wsgi_app.fresh_for = 0
+        later = api1.get(url, headers={"If-None-Match": old_tag}, expect=200)
+        assert later.headers["ETag"] == new.headers["ETag"]
+        assert later.get_json() == new.get_json()
+    finally:
+        for app in (one, two):
+            with app.app_context():
+                db.engine.dispose()
