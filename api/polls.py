@@ -36,6 +36,24 @@ _MAX_ORIGINS = 32  # learned header sets are kept per Origin; a bound against od
 _MAX_RECENT = 1024  # events whose revision is remembered (past that, all are read afresh)
 
 
+# etag_for("board", event id, revision), as If-None-Match sends it back.
+BOARD_TAG = re.compile(r'(?:W/)?"board-([0-9]{1,15})-([0-9]{1,15})"')
+
+
+def newest_seen(event_id: int, if_none_match: str | None) -> int | None:
+    """The newest revision of this event's leaderboard that If-None-Match names (0: none);
+    None when it names anything else, which only a fresh read can answer."""
+    newest = 0
+    for text in (if_none_match or "").split(","):
+        if not text.strip():
+            continue
+        tag = BOARD_TAG.fullmatch(text.strip())
+        if tag is None or int(tag.group(1)) != event_id:
+            return None
+        newest = max(newest, int(tag.group(2)))
+    return newest
+
+
 class LeaderboardPolls:
     def __init__(self, app, wsgi_app):
         from .db import db
@@ -94,26 +112,51 @@ class LeaderboardPolls:
                     start_response("304 NOT MODIFIED", [*headers, ("ETag", tag)])
                     return [b""]
             elif (headers := self.learned.get(("200", origin, gzipped))) is not None:
-                body = standings.peek(standings.cache_key(
-                    event_id, code, revision,
-                    standings.BOARD_BODY_GZIP if gzipped else standings.BOARD_BODY))
-                if body is not None:
-                    start_response("200 OK", [*headers, ("Content-Length", str(len(body))),
-                                              ("ETag", tag)])
-                    return [body]
+                name = standings.BOARD_BODY_GZIP if gzipped else standings.BOARD_BODY
+                body = standings.peek(standings.cache_key(event_id, code, revision, name))
+                if body is None:
+                    return self._while_building(event_id, code, revision, name, if_none_match,
+                                                origin, gzipped, environ, start_response)
+                start_response("200 OK", [*headers, ("Content-Length", str(len(body))),
+                                          ("ETag", tag)])
+                return [body]
+        return self.wsgi_app(environ, self._learning(origin, gzipped, start_response))
+
+    def _while_building(self, event_id, code, revision, name, if_none_match, origin, gzipped,
+                        environ, start_response):
+        """The board of `revision` is not built yet. While another thread builds it, a
+        poller gets the newest board built instead of queueing behind the build (which holds
+        a request thread each): a 304 when it has that one, else that board, and never one
+        older than it has seen. Otherwise Flask answers, building or waiting for the build."""
+        keys = [standings.cache_key(event_id, code, revision, n)
+                for n in (standings.BOARD_BODY, standings.BOARD_BODY_GZIP)]
+        older = standings.peek_newest(event_id, code, name)
+        seen = newest_seen(event_id, if_none_match)
+        if older is not None and seen is not None and seen <= older[0] < revision and \
+                standings.building(*keys):
+            built, body = older
+            tag = etag_for("board", event_id, built)
+            if seen < built:
+                headers = self.learned[("200", origin, gzipped)]
+                start_response("200 OK", [*headers, ("Content-Length", str(len(body))),
+                                          ("ETag", tag)])
+                return [body]
+            if (headers := self.learned.get(("304", origin))) is not None:
+                start_response("304 NOT MODIFIED", [*headers, ("ETag", tag)])
+                return [b""]
         return self.wsgi_app(environ, self._learning(origin, gzipped, start_response))
 
     def _recent_revision(self, event_id: int, if_none_match: str | None):
         """The event's revision as read at most `fresh_for` seconds ago in this process, when
-        that cannot take a poller backwards: for a poller with no ETag yet, or one whose ETag
-        names that very revision (it gets a 304, at most `fresh_for` late). Any other poller
-        (say, one that saw a newer revision on another worker) makes a fresh read."""
+        that cannot take a poller backwards: for a poller whose ETag names that revision or an
+        older one (or none yet), who gets a 304 at most `fresh_for` late, or a newer board. A
+        poller that has seen a newer revision (on another worker) makes a fresh read."""
         now = time.monotonic()
         recent = self.recent.get(event_id)
         if recent is not None and now - recent[2] < self.fresh_for:
             revision, code, _ = recent
-            if not if_none_match or etag_matches(etag_for("board", event_id, revision),
-                                                 if_none_match):
+            seen = newest_seen(event_id, if_none_match)
+            if seen is not None and seen <= revision:
                 return revision, code
         row = self._revision(event_id)
         if row is None:

@@ -26,6 +26,7 @@ from .totals import kept_totals
 _cache: OrderedDict[tuple, object] = OrderedDict()
 _cache_lock = threading.Lock()
 _building: dict[tuple, threading.Lock] = {}
+_newest: dict[tuple, int] = {}  # (event, code, name) -> the newest revision cached
 CACHE_SIZE = 64
 CACHE_BYTES = 4_000_000  # bodies kept (a big event's leaderboard is 1.1 MB a revision)
 _cache_bytes = 0
@@ -40,6 +41,20 @@ def peek(key: tuple):
     """What is cached under `key`, or None (never builds)."""
     with _cache_lock:
         return _cache.get(key)
+
+
+def building(*keys: tuple) -> bool:
+    """Whether a thread of this process is building any of `keys` now."""
+    with _cache_lock:
+        return any(key in _building for key in keys)
+
+
+def peek_newest(event_id: int, code: str, name: str) -> tuple[int, object] | None:
+    """The newest revision of an event's `name` still cached, as (revision, value)."""
+    with _cache_lock:
+        revision = _newest.get((event_id, code, name))
+        value = None if revision is None else _cache.get((event_id, code, revision, name))
+    return None if value is None else (revision, value)
 
 
 def cached(event: Event, name: str, build):
@@ -71,6 +86,11 @@ def _keep(key: tuple, value) -> None:
     with _cache_lock:
         _cache[key] = value
         _cache_bytes += len(value) if isinstance(value, bytes) else 0
+        event_id, code, revision, name = key
+        if revision > _newest.get((event_id, code, name), -1):
+            if len(_newest) >= 4 * CACHE_SIZE:
+                _newest.clear()
+            _newest[(event_id, code, name)] = revision
         while len(_cache) > 1 and (len(_cache) > CACHE_SIZE or _cache_bytes > CACHE_BYTES):
             _, old = _cache.popitem(last=False)
             _cache_bytes -= len(old) if isinstance(old, bytes) else 0

@@ -207,3 +207,71 @@ def test_a_poller_never_goes_back_to_an_older_board_than_it_has_seen(database_ur
         for app in (one, two):
             with app.app_context():
                 db.engine.dispose()
+
+
+def test_the_revision_a_poller_has_seen_is_read_from_its_etag():
+    from api.polls import newest_seen
+    from api.routes.reading import etag_for
+
+    assert newest_seen(7, None) == 0 and newest_seen(7, "") == 0
+    assert newest_seen(7, etag_for("board", 7, 41)) == 41
+    assert newest_seen(7, f'{etag_for("board", 7, 3)}, {etag_for("board", 7, 9)}') == 9
+    for other in ("*", etag_for("board", 8, 41), '"static-1"', etag_for("standings", 7, 4)):
+        assert newest_seen(7, other) is None, other
+
+
+def test_a_poller_behind_gets_the_newest_board_the_worker_has_read(app):
+    """Polls whose ETag is older than the revision just read share that read too."""
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+    url = f"/api/events/{event['id']}/leaderboard"
+    old_tag = api.get(url, expect=200).headers["ETag"]
+    api.hand(key, game, "A", 5)
+    new = api.get(url, expect=200)
+    reads = _revision_reads(app)
+    for _ in range(5):
+        behind = api.get(url, headers={"If-None-Match": old_tag}, expect=200)
+        assert behind.headers["ETag"] == new.headers["ETag"]
+        assert behind.get_json() == new.get_json()
+    assert reads == []
+
+
+def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
+    """Pollers do not queue behind another thread's build of a new board: they get the
+    newest board already built (or a 304 if they have it), never one older than they saw."""
+    import threading
+
+    from api.services import standings
+
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+    url = f"/api/events/{event['id']}/leaderboard"
+    built = api.get(url, expect=200)
+    api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=304)
+    api.hand(key, game, "A", 5)
+    with app.app_context():
+        from api.db import db
+        from api.models import Event
+
+        row = db.session.get(Event, event["id"])
+        new_revision, code = row.revision, row.code
+    building = standings.cache_key(event["id"], code, new_revision, standings.BOARD_BODY)
+    calls = _flask_calls(app)
+    standings._building[building] = threading.Lock()  # as if another thread were building
+    try:
+        same = api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=304)
+        assert same.headers["ETag"] == built.headers["ETag"]
+        first = api.get(url, expect=200)
+        assert first.headers["ETag"] == built.headers["ETag"] and first.data == built.data
+        assert calls == []
+    finally:
+        standings._building.pop(building, None)
+    fresh = api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=200)
+    assert fresh.headers["ETag"] != built.headers["ETag"]
+    assert max(r["total"] for r in fresh.get_json()["rows"]) == 2
