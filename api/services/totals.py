@@ -8,6 +8,10 @@ were brought up to are every row of every game that changed since: each such gam
 leave the totals and its new rows join them. Rows can also disappear (a round deleted, a game
 reseated): the row count then no longer matches and everything is read again, as it is the
 first time an event is read in a process.
+
+Only the games of the latest two rounds keep their rows in memory (a big event's earlier
+rounds are 100,000 rows, 13 MB): the rounds before are finished, and when one of their games
+does change (an organizer's correction) everything is read again, once.
 """
 
 from __future__ import annotations
@@ -56,12 +60,14 @@ class EventTotals:
     """One event's results by game and the tallies over them. Hold `lock` while reading the
     tallies' rows: they change in place when the totals are brought up to date."""
 
-    def __init__(self, preset: Preset, score):
+    def __init__(self, event_id: int, preset: Preset, score):
         self.lock = threading.Lock()
+        self.event_id = event_id
         self.preset = preset
         self.score = score
         self.revision: int | None = None  # the event revision the totals were read at
         self.games: dict[int, list[tuple]] = {}  # each row as in _by_game
+        self.keep_from = 0  # the first round whose games' rows are in `games`
         self.count = 0
         self.played: Counter = Counter()  # result rows per entrant, any stage
         self.now = rstandings.Tally(score)
@@ -99,14 +105,29 @@ class EventTotals:
         self.count += len(rows) - len(old)
 
     def _read_all(self, event_id: int) -> None:
-        by_game = _by_game(db.session.execute(select(*COLUMNS)
-                                              .where(Result.event_id == event_id)))
         self.games, self.count, self.played, self.memo = {}, 0, Counter(), {}
         self.now = rstandings.Tally(self.score)
         self.recent = None
         latest, self.latest = self.latest, None
-        for game, rows in by_game.items():
-            self._replace(game, rows)
+        if latest is None:  # the first read: keep the rows of the last two rounds played
+            latest = db.session.execute(select(func.max(Result.round_number))
+                                        .where(Result.event_id == event_id)).scalar()
+            self.keep_from = 0 if latest is None else latest - 1
+            latest = None
+        else:
+            self.keep_from = latest - 1
+        # Row by row, in batches (a server-side cursor on PostgreSQL): a big event's 100,000
+        # rows are counted without ever all being in memory at once.
+        ids = self._ids
+        for game, entrant, round_, points, against, won, ghost, stage in db.session.execute(
+                select(*COLUMNS).where(Result.event_id == event_id)
+                .execution_options(yield_per=5_000)):
+            fields = (ids.setdefault(entrant, entrant), round_, points, against, won, ghost,
+                      sys.intern(stage))
+            self._add((fields,), 1)
+            self.count += 1
+            if round_ >= self.keep_from:
+                self.games.setdefault(game, []).append(fields)
         self.since_round(latest)
         self.reads["full"] += 1
         self.reads["rows"] += self.count
@@ -120,20 +141,29 @@ class EventTotals:
         else:
             changed = _by_game(db.session.execute(select(*COLUMNS).where(
                 Result.event_id == event.id, Result.revision >= self.revision)))
-            for game, rows in changed.items():
-                self._replace(game, rows)
             self.reads["delta"] += 1
             self.reads["rows"] += sum(len(rows) for rows in changed.values())
-            count = db.session.execute(select(func.count()).select_from(Result)
-                                       .where(Result.event_id == event.id)).scalar_one()
-            if count != self.count:  # rows were deleted: read everything again
-                self._read_all(event.id)
+            if any(rows[0][1] < self.keep_from for rows in changed.values()):
+                self._read_all(event.id)  # a game whose old rows were let go changed
+            else:
+                for game, rows in changed.items():
+                    self._replace(game, rows)
+                count = db.session.execute(select(func.count()).select_from(Result)
+                                           .where(Result.event_id == event.id)).scalar_one()
+                if count != self.count:  # rows were deleted: read everything again
+                    self._read_all(event.id)
         self.revision = event.revision
 
     def since_round(self, number: int | None) -> rstandings.Tally | None:
         """The totals of round `number` and later ones (None: not needed), kept from now on
         as results change; `now` less these is the standings before that round."""
         if number != self.latest:
+            if number is not None and number < self.keep_from:
+                # Rows of that round's games were let go: read everything again (which
+                # comes back here with every row at hand).
+                self.latest = number
+                self._read_all(self.event_id)
+                return self.recent
             self.latest = number
             self.recent = None if number is None else rstandings.Tally(self.score, number)
             self.earlier_changes += 1
@@ -142,7 +172,15 @@ class EventTotals:
                     for fields in rows:
                         if fields[1] >= number:
                             self.recent.add(_result(fields))
+                self._let_go_before(number - 1)
         return self.recent
+
+    def _let_go_before(self, round_number: int) -> None:
+        """Keep only the rows of games from `round_number` on (their totals stay counted)."""
+        if round_number > self.keep_from:
+            self.games = {game: rows for game, rows in self.games.items()
+                          if rows[0][1] >= round_number}
+            self.keep_from = round_number
 
 
 def kept_totals(event: Event, preset: Preset) -> EventTotals | None:
@@ -155,7 +193,7 @@ def kept_totals(event: Event, preset: Preset) -> EventTotals | None:
     with _kept_lock:
         totals = _kept.get(key)
         if totals is None or totals.preset != preset:
-            totals = _kept[key] = EventTotals(preset, score)
+            totals = _kept[key] = EventTotals(event.id, preset, score)
         _kept.move_to_end(key)
         while len(_kept) > EVENTS_KEPT:
             _kept.popitem(last=False)

@@ -59,3 +59,39 @@ def test_deleted_results_make_the_totals_be_read_again(app):
     board = api.leaderboard(event)  # under TESTING this also checks against all the results
     assert kept.reads["full"] == full + 1
     assert sorted((r["total"] for r in board["rows"]), reverse=True)[:3] == [1, 1, 0]
+
+
+def test_only_the_latest_rounds_keep_their_rows_and_an_older_correction_reads_all_again(app):
+    from .client import play
+    from .scripts import fixed_hands_game
+
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    first_game = None
+    for number in range(1, 5):
+        round_ = api.seat_round(event, number)
+        for t in round_["tables"]:
+            play(api, key, t["games"][0]["id"], fixed_hands_game(5, 3, 8))
+        first_game = first_game or round_["tables"][0]["games"][0]["id"]
+        api.close_round(event, round_["id"])
+        board = api.leaderboard(event)
+    kept = _kept(event)
+    assert kept.keep_from == 3
+    assert {rows[0][1] for rows in kept.games.values()} == {3, 4}
+    # 4 rounds, 2 tables, each player scoring their side's 5 or 3
+    assert sum(r["total"] for r in board["rows"]) == 4 * 2 * 2 * (5 + 3)
+    full = kept.reads["full"]
+
+    # The organizer corrects round 1's first hand: a march for side B instead of side A.
+    game = api.game(first_game)
+    hand = game["hands"][0]
+    api.put(f"/api/games/{first_game}/hands/{hand['id']}", key=key,
+            headers={"If-Match": f'"{game["version"]}"'},
+            json={"maker": "B" if hand["maker"] == "A" else "A", "tricks": hand["tricks"]},
+            expect=200)
+    after = api.leaderboard(event)  # under TESTING this also checks against all the results
+    assert kept.reads["full"] == full + 1
+    assert sum(r["total"] for r in after["rows"]) == sum(r["total"] for r in board["rows"])
+    assert after["rows"] != board["rows"]

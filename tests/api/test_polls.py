@@ -157,10 +157,11 @@ def test_polls_in_quick_succession_share_one_revision_read(app):
     event = api.create_event("progressive")
     url = f"/api/events/{event['id']}/leaderboard"
     tag = api.get(url, expect=200).headers["ETag"]
+    app.wsgi_app.fresh_for = 60  # a window no slow test machine outlasts
     reads = _revision_reads(app)
     for _ in range(20):
         api.get(url, headers={"If-None-Match": tag}, expect=304)
-    assert len(reads) <= 1
+    assert reads == []
 
 
 def test_a_write_in_the_worker_shows_on_its_next_poll_at_once(app):
@@ -230,6 +231,7 @@ def test_a_poller_behind_gets_the_newest_board_the_worker_has_read(app):
     url = f"/api/events/{event['id']}/leaderboard"
     old_tag = api.get(url, expect=200).headers["ETag"]
     api.hand(key, game, "A", 5)
+    app.wsgi_app.fresh_for = 60  # a window no slow test machine outlasts
     new = api.get(url, expect=200)
     reads = _revision_reads(app)
     for _ in range(5):
