@@ -280,6 +280,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("profile", help="where one request's time goes (see: python -m bench "
                    "profile --help)", add_help=False)
+    sub.add_parser("markdown", help="a saved run's figures as BENCHMARKS.md's tables: "
+                   "python -m bench markdown bench/results/<run>.json", add_help=False)
     for name in ("run", "all"):
         p = sub.add_parser(name, help="one configuration (--quick: a few seconds)" if name == "run"
                            else "the full run: SQLite x1, PostgreSQL x1 and PostgreSQL x2, "
@@ -343,6 +345,14 @@ def main(argv: list[str] | None = None) -> int:
         from .profile import main as profile_main
 
         return profile_main(argv[1:])
+    if argv[:1] == ["markdown"]:
+        from .report import markdown
+
+        if len(argv) != 2:
+            print("usage: python -m bench markdown bench/results/<run>.json", file=sys.stderr)
+            return 2
+        print(markdown(json.loads(Path(argv[1]).read_text())), end="")
+        return 0
     args = _parser().parse_args(argv)
     command = " ".join(["python -m bench", *argv])
     if args.command == "run":

@@ -173,3 +173,145 @@ def print_summary(runs: list[dict]) -> None:
                 measured = str(c["measured"])
                 text.append(f"{mark} {measured[:16]}")
         print(f"  {target[:63]:<64}" + "".join(f"{t:>22}" for t in text))
+
+
+# --- Markdown, for BENCHMARKS.md ------------------------------------------------------------
+
+def _md_table(header: list[str], rows: list[list]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    out += ["| " + " | ".join("–" if v is None else str(v) for v in row) + " |" for row in rows]
+    return out
+
+
+def _lat(kind: dict | None) -> str:
+    if not kind or not kind.get("count"):
+        return "–"
+    return f"{kind['p50_ms']:.1f} / {kind['p99_ms']:.1f}"
+
+
+def _pct(a, b) -> str:
+    r = _ratio(a, b)
+    return "–" if r is None else f"{100 * r:.0f}%"
+
+
+def markdown(results: dict) -> str:
+    """The figures of one saved run (`python -m bench all`) as the tables of BENCHMARKS.md."""
+    runs = results["runs"]
+    names = [f"{r['options']['db'].replace('postgres', 'PostgreSQL').replace('sqlite', 'SQLite')}"
+             f" ×{r['options']['processes']}" for r in runs]
+    lines = [f"Command: `{results.get('command')}`; started {runs[0].get('started')}; "
+             f"machine: {runs[0]['machine']['cpus']} cores, Python "
+             f"{runs[0]['machine']['python']}, kernel {runs[0]['machine']['kernel']}.", ""]
+
+    def row(label, fn):
+        values = []
+        for r in runs:
+            try:
+                values.append(fn(r))
+            except (KeyError, TypeError, ZeroDivisionError):
+                values.append(None)
+        return [label, *values]
+
+    def req(r, phase, kind):
+        return _get(r, phase, "requests", kind, default={})
+
+    live = [
+        row("load average at start", lambda r: " ".join(
+            f"{x:.1f}" for x in r["machine"]["load_average_at_start"])),
+        row("hands entered per second", lambda r: r["live"]["hands_per_second"]),
+        row("hand POST p50 / p99 ms", lambda r: _lat(req(r, "live", "hand POST"))),
+        row("leaderboard 200s per second", lambda r: req(r, "live", "leaderboard 200")
+            ["per_second"]),
+        row("leaderboard 200 p50 / p99 ms", lambda r: _lat(req(r, "live", "leaderboard 200"))),
+        row("leaderboard 304s per second", lambda r: req(r, "live", "leaderboard 304")
+            ["per_second"]),
+        row("leaderboard 304 p50 / p99 ms", lambda r: _lat(req(r, "live", "leaderboard 304"))),
+        row("errors", lambda r: sum(k["errors"] for k in r["live"]["requests"].values())),
+        row("new hand visible: p50 / p99 / max ms", lambda r: (
+            f"{r['live']['visibility']['p50_ms']:.0f} / {r['live']['visibility']['p99_ms']:.0f}"
+            f" / {r['live']['visibility']['max_ms']:.0f}")),
+        row("CPU % of a core: app / client / DB / rest of machine", lambda r: (
+            f"{'+'.join(str(w) for w in r['live']['cpu']['workers'])} / "
+            f"{r['live']['cpu']['client']} / {r['live']['cpu'].get('postgres', '–')} / "
+            f"{r['live']['cpu']['others']}")),
+    ]
+    stress = [
+        row("hands entered per second", lambda r: r["stress"]["hands_per_second"]),
+        row("hand POST p50 / p99 ms", lambda r: _lat(req(r, "stress", "hand POST"))),
+        row("leaderboard 200 p50 / p99 ms", lambda r: _lat(req(r, "stress", "leaderboard 200"))),
+        row("timeouts and errors", lambda r: r["targets"].get("stress_errors")),
+        row("new hand visible: p50 / p99 ms", lambda r: (
+            f"{r['stress']['visibility']['p50_ms']:.0f} / "
+            f"{r['stress']['visibility']['p99_ms']:.0f}")),
+    ]
+    capacity = [
+        row("read ceiling, static 200 / 304 per second", lambda r: (
+            f"{r['read_ceiling']['200']['per_second']:.0f} / "
+            f"{r['read_ceiling']['304']['per_second']:.0f}")),
+        row("leaderboard 200 / 304 per second", lambda r: (
+            f"{r['read_app']['200']['per_second']:.0f} / "
+            f"{r['read_app']['304']['per_second']:.0f}")),
+        row("**ratio 200 / 304** (target ≥ 70%)", lambda r: (
+            f"**{_pct(r['read_app']['200']['per_second'], r['read_ceiling']['200']['per_second'])}"
+            f" / {_pct(r['read_app']['304']['per_second'], r['read_ceiling']['304']['per_second'])}"
+            "**")),
+        row("leaderboard 200 / 304 p50 ms (64 clients)", lambda r: (
+            f"{r['read_app']['200']['p50_ms']:.1f} / {r['read_app']['304']['p50_ms']:.1f}")),
+        row("write ceiling, INSERT + COMMIT per second", lambda r: r["write_ceiling"]
+            ["per_second"]),
+        row("hands per second (200 runners, no pause)", lambda r: r["write_app"]
+            ["hands_per_second"]),
+        row("**ratio** (target ≥ 50%)", lambda r: (
+            f"**{_pct(r['write_app']['hands_per_second'], r['write_ceiling']['per_second'])}**")),
+        row("hand POST p50 / p99 ms at that rate", lambda r: _lat(req(r, "write_app",
+                                                                        "hand POST"))),
+        row("peak memory per worker, MB (target < 150)", lambda r: r["memory_peak_mb"]),
+    ]
+    lines += ["### Live event at table pace", ""] + _md_table(["", *names], live)
+    lines += ["", "### The same event accelerated (overload on purpose)", ""]
+    lines += _md_table(["", *names], stress)
+    lines += ["", "### Capacity against the ceilings (closed loop)", ""]
+    lines += _md_table(["", *names], capacity)
+    bigs = [(n, r["big"]) for n, r in zip(names, runs, strict=True) if r.get("big")]
+    if bigs:
+        def big_row(label, fn):
+            out = [label]
+            for _, b in bigs:
+                try:
+                    out.append(fn(b))
+                except (KeyError, TypeError):
+                    out.append(None)
+            return out
+
+        def blat(b, kind, stat="p99_ms"):
+            k = b["requests"].get(kind, {})
+            return f"{k['p50_ms']:.1f} / {k[stat]:.1f}" if k.get("count") else "–"
+
+        table = [
+            big_row("players / hands", lambda b: f"{b['seeded']['players']} / "
+                                                 f"{b['seeded']['hands']}"),
+            big_row("leaderboard bytes (gzipped)", lambda b: f"{b['leaderboard_bytes']} "
+                                                             f"({b['leaderboard_gzip_bytes']})"),
+            big_row("first read in a worker ms", lambda b: _get(
+                b, "requests", "leaderboard cold (first read)", "max_ms")),
+            big_row("read after a hand p50 / p99 ms",
+                    lambda b: blat(b, "leaderboard after a hand")),
+            big_row("read, unchanged, 200 p50 / p99 ms",
+                    lambda b: blat(b, "leaderboard warm 200")),
+            big_row("poll, unchanged, 304 p50 / p99 ms", lambda b: blat(b, "leaderboard 304")),
+            big_row("hand POST p50 / p99 ms", lambda b: blat(b, "hand POST (big event)")),
+            big_row("hands.csv: MB, seconds", lambda b: f"{b['export']['mb']} MB in "
+                                                        f"{b['export']['seconds']} s"),
+            big_row("worker memory during the export, MB", lambda b: (
+                f"{b['export']['worker_rss_before_mb']} before, peak "
+                f"{b['export']['worker_peak_during_mb']} (+{b['export']['peak_growth_mb']})")),
+        ]
+        lines += ["", "### The big event", ""] + _md_table(["", *(n for n, _ in bigs)], table)
+    checks: dict[str, list] = {}
+    for i, r in enumerate(runs):
+        for c in r["targets"]["checks"]:
+            checks.setdefault(c["target"], [None] * len(runs))[i] = (
+                {True: "met", False: "**missed**", None: "n/a"}[c["met"]] + f" ({c['measured']})")
+    lines += ["", "### Targets, as the harness checks them", ""]
+    lines += _md_table(["target", *names], [[t, *v] for t, v in checks.items()])
+    return "\n".join(lines) + "\n"

@@ -36,3 +36,14 @@ def test_quick_mode_measures_every_phase_without_errors(tmp_path):
     assert {c["target"] for c in run["targets"]["checks"]} >= {
         "hand entry vs write ceiling", "peak memory per worker"}
     assert done.returncode == 0, done.stderr[-3000:]
+
+    # BENCHMARKS.md's tables come from a saved run: every row has a figure for this one.
+    tables = subprocess.run([sys.executable, "-m", "bench", "markdown", str(out)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60, check=True).stdout
+    for heading in ("### Live event at table pace", "### Capacity against the ceilings",
+                    "### The big event", "### Targets, as the harness checks them"):
+        assert heading in tables
+    for line in tables.splitlines():
+        if line.startswith("| ") and "---" not in line:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            assert "–" not in cells[1:], f"a figure is missing: {line}"
