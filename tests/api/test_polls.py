@@ -132,6 +132,14 @@ def test_gzip_for_clients_that_take_it_before_flask_too(app):
     assert "Accept-Encoding" in unchanged.headers["Vary"]
 
 
+def _night_in_play(api: ApiClient) -> tuple[dict, str, int, str]:
+    """Eight players, round 1 seated: the event, its organizer key, a game and the board."""
+    event = api.create_event("progressive")
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+    return event, event["organizer_key"], game, f"/api/events/{event['id']}/leaderboard"
+
+
 def _worker(database_url):
     """Another app on the same database: what a second gunicorn worker is."""
     from api import create_app
@@ -166,11 +174,7 @@ def test_polls_in_quick_succession_share_one_revision_read(app):
 
 def test_a_write_in_the_worker_shows_on_its_next_poll_at_once(app):
     api = ApiClient(app.test_client())
-    event = api.create_event("progressive")
-    key = event["organizer_key"]
-    api.add_players(event, [f"P{i}" for i in range(8)])
-    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
-    url = f"/api/events/{event['id']}/leaderboard"
+    event, key, game, url = _night_in_play(api)
     tag = api.get(url, expect=200).headers["ETag"]
     api.get(url, headers={"If-None-Match": tag}, expect=304)
     api.hand(key, game, "A", 5)
@@ -187,11 +191,7 @@ def test_a_poller_never_goes_back_to_an_older_board_than_it_has_seen(database_ur
     one, two = _worker(database_url), _worker(database_url)
     try:
         api1, api2 = ApiClient(one.test_client()), ApiClient(two.test_client())
-        event = api2.create_event("progressive")
-        key = event["organizer_key"]
-        api2.add_players(event, [f"P{i}" for i in range(8)])
-        game = api2.seat_round(event, 1)["tables"][0]["games"][0]["id"]
-        url = f"/api/events/{event['id']}/leaderboard"
+        event, key, game, url = _night_in_play(api2)
         old_tag = api1.get(url, expect=200).headers["ETag"]
         api2.hand(key, game, "B", 5)
         new = api2.get(url, expect=200)
@@ -224,11 +224,7 @@ def test_the_revision_a_poller_has_seen_is_read_from_its_etag():
 def test_a_poller_behind_gets_the_newest_board_the_worker_has_read(app):
     """Polls whose ETag is older than the revision just read share that read too."""
     api = ApiClient(app.test_client())
-    event = api.create_event("progressive")
-    key = event["organizer_key"]
-    api.add_players(event, [f"P{i}" for i in range(8)])
-    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
-    url = f"/api/events/{event['id']}/leaderboard"
+    event, key, game, url = _night_in_play(api)
     old_tag = api.get(url, expect=200).headers["ETag"]
     api.hand(key, game, "A", 5)
     app.wsgi_app.fresh_for = 60  # a window no slow test machine outlasts
@@ -249,11 +245,7 @@ def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
     from api.services import standings
 
     api = ApiClient(app.test_client())
-    event = api.create_event("progressive")
-    key = event["organizer_key"]
-    api.add_players(event, [f"P{i}" for i in range(8)])
-    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
-    url = f"/api/events/{event['id']}/leaderboard"
+    event, key, game, url = _night_in_play(api)
     built = api.get(url, expect=200)
     api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=304)
     api.hand(key, game, "A", 5)
