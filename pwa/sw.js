@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'fa961c0aba85';
+const VERSION = '13a9fae56dfb';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -73,6 +73,13 @@ self.addEventListener('activate', (event) => {
     }
     await self.clients.claim();
   })());
+});
+
+// A page that started loading while this worker was installing can miss the claim above
+// (seen in Chromium when a runner changes screen during the first visit's install); it asks
+// for it here, so its lazy imports and reloads are served offline too.
+self.addEventListener('message', (event) => {
+  if (event.data === 'claim') event.waitUntil(self.clients.claim());
 });
 
 self.addEventListener('fetch', (event) => {

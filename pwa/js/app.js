@@ -43,6 +43,10 @@ function serviceWorker() {
   navigator.serviceWorker.register('/sw.js', {scope: '/'}).catch(() => {
     // Without a service worker the app still works online; offline start needs it.
   });
+  // Active but not serving this page (it began loading during the install): ask to be claimed.
+  navigator.serviceWorker.ready.then((registration) => {
+    if (!navigator.serviceWorker.controller) registration.active?.postMessage('claim');
+  });
 }
 
 function start() {

@@ -129,3 +129,20 @@ def test_a_hand_kept_through_a_revoked_key_is_sent_after_joining_again(page, eve
     expect(page.locator("#outbox-badge")).to_be_hidden(timeout=10000)
     game = wait_for_hands(event, game_id, 1)
     assert (game["hands"][0]["maker"], game["hands"][0]["tricks"]) == ("B", 3)
+
+
+def test_a_page_the_service_worker_does_not_serve_yet_asks_to_be_served(page, context, event):
+    """A page can start without the service worker while one is active: it began loading
+    during the first visit's install, just as the worker took over (a timing race seen one run
+    in ten when a runner changes screen at once), or it was force-reloaded. Left so, its next
+    offline reload would be the browser's "no internet" page. Such a page asks the worker to
+    claim it. A forced reload (which always skips the worker) makes the case every time."""
+    join_with_pin(page, event)
+    open_game(page, event, event.game_id(0))
+    wait_for_service_worker(page)
+    context.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
+    expect(page.locator(".scores")).to_be_visible()
+    wait_for_service_worker(page)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator(".scores")).to_be_visible()
