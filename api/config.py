@@ -56,6 +56,11 @@ class Config:
     # same worker (never older than what the poller already has; a write in the worker
     # forgets it). Polls then cost next to nothing, and a new hand shows at most this late.
     POLL_FRESH_SECONDS = 0.25
+    # A leaderboard whose last build took at least this many milliseconds (a 2,000-player
+    # event's takes about 50) is rebuilt off the poll path after a change: pollers get the
+    # newest board already built (never older than theirs) until the new one is ready, instead
+    # of one of them waiting for it. None: the first poller after a change builds it.
+    POLL_BUILD_BEHIND_MS: float | None = 20
 
 
 def load_config(overrides: dict | None = None) -> dict:

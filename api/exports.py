@@ -64,6 +64,8 @@ def _seat_names(event_id: int) -> dict[int, dict[int, str]]:
     return seats
 
 
+SIDE_LETTER = re.compile(r"\b[AB]\b")
+
 HAND_COLUMNS = (Hand.number, Hand.kind, Hand.maker, Hand.alone, Hand.tricks, Hand.renege_by,
                 Hand.renege_upheld, Hand.points_a, Hand.points_b, Hand.outcome, Hand.note,
                 Hand.created_at)
@@ -98,14 +100,18 @@ def hands_rows(event_id: int) -> Iterator[list]:
         .order_by(Round.number, Match.table, Game.number, Hand.number)
         .execution_options(stream_results=True, yield_per=1000))
     for hand in db.session.execute(query):
-        makers = _side_names(_row_seats(hand), hand.maker) if hand.maker else ""
+        seats = _row_seats(hand)
+        makers = _side_names(seats, hand.maker) if hand.maker else ""
+        # "A marched: A +2" as the table reads it: "Ann & Carol marched: Ann & Carol +2".
+        outcome = SIDE_LETTER.sub(lambda m, seats=seats: _side_names(seats, m.group(0)),
+                                  hand.outcome)
         yield [hand.round_number, hand.table_number, hand.game_number, hand.number, hand.kind,
                hand.maker or "", makers,
                "yes" if hand.alone else "no", "" if hand.tricks is None else hand.tricks,
                hand.renege_by or "",
                "" if hand.renege_upheld is None else ("upheld" if hand.renege_upheld
                                                        else "rejected"),
-               hand.points_a, hand.points_b, hand.outcome, hand.note or "",
+               hand.points_a, hand.points_b, outcome, hand.note or "",
                hand.created_at.isoformat() if hand.created_at else ""]
 
 

@@ -12,6 +12,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    PrimaryKeyConstraint,
     String,
     Text,
     TypeDecorator,
@@ -235,9 +236,12 @@ class Hand(db.Model):
     """One hand (or a penalty entry) as entered, with what it scored."""
 
     __tablename__ = "hands"
-    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    # The id is made on the phone: unique within its event, so one event's ids never
+    # collide with another's (a runner's "hand-1" is theirs alone).
+    __table_args__ = (PrimaryKeyConstraint("event_id", "id"),
+                      UniqueConstraint("game_id", "number"))
 
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # made on the phone
+    id: Mapped[str] = mapped_column(String(64))
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
                                           index=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
@@ -264,6 +268,22 @@ class Hand(db.Model):
     created_by: Mapped[int | None] = mapped_column(Integer, nullable=True)  # key id
 
     game: Mapped[Game] = relationship(back_populates="hands")
+
+
+class DeletedHand(db.Model):
+    """The id of a hand that was deleted (undone): a phone that sends it again, say from an
+    outbox that never heard the first answer, is told so instead of storing it a second time."""
+
+    __tablename__ = "deleted_hands"
+    __table_args__ = (PrimaryKeyConstraint("event_id", "id"),)
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    id: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)  # its place in the game when deleted
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    deleted_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    deleted_by: Mapped[int | None] = mapped_column(Integer, nullable=True)  # key id
 
 
 class Result(db.Model):

@@ -21,15 +21,18 @@ until Flask has answered once, every poll goes to Flask.
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
 import time
 
 from sqlalchemy import create_engine, event
 
 from .db import request_threads
-from .routes.reading import accepts_gzip, etag_for, etag_matches
+from .routes.reading import accepts_gzip, board_body, etag_for, etag_matches
 from .services import standings
 
+log = logging.getLogger(__name__)
 BOARD_PATH = re.compile(r"/api/events/([0-9]{1,15})/leaderboard")
 _SKIP = {"etag", "content-length"}
 _MAX_ORIGINS = 32  # learned header sets are kept per Origin; a bound against odd clients
@@ -59,6 +62,7 @@ class LeaderboardPolls:
         from .db import db
 
         self.wsgi_app = wsgi_app
+        self.app = app
         with app.app_context():
             self.engine = db.engine
         if self.engine.dialect.name != "sqlite":
@@ -80,6 +84,11 @@ class LeaderboardPolls:
         # the next `fresh_for` seconds instead of one a poll (hundreds a second at a venue).
         self.recent: dict[int, tuple[int, str, float]] = {}
         self.fresh_for = app.config["POLL_FRESH_SECONDS"]
+        behind = app.config.get("POLL_BUILD_BEHIND_MS")
+        self.build_behind = None if behind is None else behind / 1000
+        self.queued: set[int] = set()  # events whose board the builder thread will build
+        self.queue_lock = threading.Condition()
+        self.builder: threading.Thread | None = None
         app.extensions["leaderboard_polls"] = self
 
         @app.teardown_request
@@ -133,7 +142,7 @@ class LeaderboardPolls:
         older = standings.peek_newest(event_id, code, name)
         seen = newest_seen(event_id, if_none_match)
         if older is not None and seen is not None and seen <= older[0] < revision and \
-                standings.building(*keys):
+                (standings.building(*keys) or self._build_behind(event_id, code)):
             built, body = older
             tag = etag_for("board", event_id, built)
             if seen < built:
@@ -145,6 +154,70 @@ class LeaderboardPolls:
                 start_response("304 NOT MODIFIED", [*headers, ("ETag", tag)])
                 return [b""]
         return self.wsgi_app(environ, self._learning(origin, gzipped, start_response))
+
+    def _build_behind(self, event_id: int, code: str) -> bool:
+        """For a board slow to build (its last build took POLL_BUILD_BEHIND_MS or more): have
+        the builder thread build the event's newest board, so that no poller waits for it.
+        Whether it is (or already was) queued."""
+        took = standings.board_build_seconds(event_id, code)
+        if self.build_behind is None or took is None or took < self.build_behind:
+            return False
+        self._queue(event_id)
+        return True
+
+    def warm(self) -> None:
+        """Queue the boards of the events being played now (a round in play) for the builder
+        thread: after a worker starts, their first poll does not pay for reading every result
+        of the event (a second for a 2,000-player event with 200,000 hands)."""
+        from sqlalchemy import select
+
+        from .db import db
+        from .models import Round
+
+        try:
+            with self.app.app_context():
+                try:
+                    playing = set(db.session.execute(
+                        select(Round.event_id).where(Round.status == "playing")).scalars())
+                finally:
+                    db.session.remove()
+        except Exception:  # noqa: BLE001 (a worker must start even if the database cannot
+            log.exception("reading the events in play")  # answer yet: polls build as usual)
+            return
+        for event_id in sorted(playing):
+            self._queue(event_id)
+
+    def _queue(self, event_id: int) -> None:
+        with self.queue_lock:
+            if event_id not in self.queued:
+                self.queued.add(event_id)
+                if self.builder is None or not self.builder.is_alive():
+                    self.builder = threading.Thread(target=self._build_queued, daemon=True,
+                                                    name="leaderboard-builder")
+                    self.builder.start()
+                self.queue_lock.notify()
+
+    def _build_queued(self) -> None:
+        """The builder thread: one board at a time, the event's newest revision each."""
+        from .db import db
+
+        while True:
+            with self.queue_lock:
+                while not self.queued:
+                    self.queue_lock.wait()
+                event_id = next(iter(self.queued))
+            try:
+                with self.app.app_context():
+                    try:
+                        standings.leaderboard_body(event_id, board_body, gzipped=True)
+                    finally:
+                        db.session.remove()
+            except Exception:  # noqa: BLE001 (the next poll builds it the usual way instead)
+                log.exception("building the leaderboard of event %s in the background",
+                              event_id)
+            finally:
+                with self.queue_lock:
+                    self.queued.discard(event_id)
 
     def _recent_revision(self, event_id: int, if_none_match: str | None):
         """The event's revision as read at most `fresh_for` seconds ago in this process, when

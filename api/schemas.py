@@ -68,6 +68,26 @@ class HandValueSchema(Schema):
     defenders_score = Int(required=True)
 
 
+class ChoiceSchema(Schema):
+    value = fields.String(required=True)
+    words = fields.String(required=True)
+
+
+class ParameterInfoSchema(Schema):
+    """What a parameter is, in words and bounds, and which formats use it."""
+
+    type = fields.String(required=True, metadata={"description": "int, bool, choice or places"})
+    description = fields.String(required=True)
+    minimum = Int(allow_none=True)
+    maximum = Int(allow_none=True)
+    nullable = Bool(required=True)
+    none_means = fields.String(allow_none=True, metadata={
+        "description": "What an empty value means, in words."})
+    only_for = fields.List(fields.String(), required=True, metadata={
+        "description": "The movements that use it; empty: every format."})
+    choices = fields.List(fields.Nested(ChoiceSchema), required=True)
+
+
 class PresetSchema(Schema):
     key = fields.String(required=True)
     name = fields.String(required=True)
@@ -75,6 +95,8 @@ class PresetSchema(Schema):
     based_on = fields.String(allow_none=True)
     parameters = fields.Dict(keys=fields.String(), required=True)
     descriptions = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    parameter_info = fields.Dict(keys=fields.String(), values=fields.Nested(ParameterInfoSchema),
+                                 required=True)
     hand_values = fields.List(fields.Nested(HandValueSchema), required=True)
 
 
@@ -323,9 +345,13 @@ class PlanTableSchema(Schema):
 
 
 class PlanSchema(Schema):
-    number = Int(required=True)
-    stage = fields.String(required=True)
-    label = fields.String(required=True)
+    ready = Bool(required=True, metadata={
+        "description": "Whether a round can be seated now; if not, `reason` says why."})
+    code = fields.String(allow_none=True)
+    reason = fields.String(allow_none=True)
+    number = Int(allow_none=True)
+    stage = fields.String(allow_none=True)
+    label = fields.String(allow_none=True)
     minutes = Int(allow_none=True)
     notes = fields.List(fields.String(), required=True)
     tables = fields.List(fields.Nested(PlanTableSchema), required=True)
@@ -644,7 +670,19 @@ class SheetRowSchema(Schema):
     score = Int(required=True)
     won = fields.List(Bool(allow_none=True), required=True)
     games_won = Int(required=True)
+    finished = Bool(required=True, metadata={"description": "Every game of the round is over."})
     running_total = Int(allow_none=True)
+
+
+class UpcomingSchema(Schema):
+    """A game the fixed schedule (WEC singles) already gives the player."""
+
+    round = Int(required=True)
+    label = fields.String(required=True)
+    table = Int(required=True)
+    seat = Int(required=True)
+    partner = fields.String(required=True)
+    opponents = fields.List(fields.String(), required=True)
 
 
 class ScoresheetSchema(Schema):
@@ -654,6 +692,7 @@ class ScoresheetSchema(Schema):
     event_name = fields.String(required=True)
     team_id = Int(allow_none=True)
     rounds = fields.List(fields.Nested(SheetRowSchema), required=True)
+    upcoming = fields.List(fields.Nested(UpcomingSchema), required=True)
     total = Int(allow_none=True)
 
 

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '13a9fae56dfb';
+const VERSION = 'ab6971ef74d3';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -32,6 +32,17 @@ IF_MATCH = {"in": "header", "name": "If-Match", "required": True,
             "schema": {"type": "string"},
             "description": "The game's version, as its ETag gave it: a stale one is a 412, "
                            "none at all a 428."}
+# Entering a sheet or a settlement the first time is not an edit; changing one is.
+IF_MATCH_TO_CHANGE = {**IF_MATCH, "required": False,
+                      "description": "The game's version, as its ETag gave it: needed to "
+                                     "replace what is already recorded (stale: 412, "
+                                     "missing: 428)."}
+
+
+def _if_match() -> str:
+    """The If-Match a change must carry: missing, it is a 428 whatever else the game's state
+    would say, as the OpenAPI document promises for a required header."""
+    return service.require_if_match(request.headers.get("If-Match"))
 
 
 def _with_etag(view: dict, status: int = 200):
@@ -68,44 +79,47 @@ class HandById(MethodView):
     def put(self, body, game_id, hand_id):
         """Change a hand; If-Match must carry the game's version (stale: 412)."""
         principal = _runner(game_id)
-        return _with_etag(service.edit_hand(game_id, hand_id, principal, body,
-                                            request.headers.get("If-Match")))
+        return _with_etag(service.edit_hand(game_id, hand_id, principal, body, _if_match()))
 
     @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
     def delete(self, game_id, hand_id):
         """Delete a hand (undo); If-Match must carry the game's version (stale: 412)."""
         principal = _runner(game_id)
-        return _with_etag(service.delete_hand(game_id, hand_id, principal,
-                                              request.headers.get("If-Match")))
+        return _with_etag(service.delete_hand(game_id, hand_id, principal, _if_match()))
 
 
 @blp.route("/sheet")
 class Sheet(MethodView):
     @blp.arguments(SheetSchema)
+    @blp.doc(parameters=[IF_MATCH_TO_CHANGE])
     @blp.response(200, GameSchema)
     def put(self, body, game_id):
-        """Enter the game from its sheet: final points and bumps per seat (WEC formats)."""
+        """Enter the game from its sheet: final points and bumps per seat (WEC formats).
+        Replacing a sheet already entered needs If-Match."""
         principal = _runner(game_id)
-        return _with_etag(service.enter_sheet(game_id, principal, body))
+        return _with_etag(service.enter_sheet(game_id, principal, body,
+                                              request.headers.get("If-Match")))
 
+    @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
     def delete(self, game_id):
-        """Remove a sheet entry, to enter the game hand by hand instead."""
+        """Remove a sheet entry, to enter the game hand by hand instead (If-Match)."""
         principal = _runner(game_id)
-        return _with_etag(service.clear_sheet(game_id, principal))
+        return _with_etag(service.clear_sheet(game_id, principal, _if_match()))
 
 
 @blp.route("/settlement")
 class Settlement(MethodView):
     @blp.arguments(SettlementSchema)
+    @blp.doc(parameters=[IF_MATCH_TO_CHANGE])
     @blp.response(200, GameSchema)
     def post(self, body, game_id):
         """Settle a level game: who won the playoff hand or the card draw (points stay
-        level)."""
+        level). Changing a settlement already recorded needs If-Match."""
         principal = _runner(game_id)
         return _with_etag(service.settle_tie(game_id, principal, body["method"],
-                                             body["winner"]))
+                                             body["winner"], request.headers.get("If-Match")))
 
 
 @blp.route("/sign-off")

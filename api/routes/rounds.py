@@ -35,10 +35,10 @@ class Rounds(MethodView):
 class NextRound(MethodView):
     @blp.response(200, PlanSchema)
     def get(self, event_id):
-        """Preview the next round's seating without storing it (organizer)."""
+        """Preview the next round's seating without storing it (organizer). When no round
+        can be seated now, `ready` is false and `reason` says why (seating would be a 409)."""
         require(event_id, ORGANIZER)
-        event = get_event(event_id)
-        return service.plan_view(service.plan_next_round(event), event)
+        return service.preview(get_event(event_id))
 
 
 @blp.route("/rounds/<int:round_id>")

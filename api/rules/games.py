@@ -165,9 +165,11 @@ def forfeited_game(fmt: GameFormat, forfeited_by: str) -> GameState:
     return GameState(fmt, 0, 0, 0, "forfeit", B if forfeited_by == A else A)
 
 
-def check_hand_allowed(state: GameState, label: str = "This game") -> None:
-    """Refuse a new hand in a game that is over, with the reason."""
-    if state.over:
+def check_hand_allowed(state: GameState, label: str = "This game", *,
+                       counts: bool = True) -> None:
+    """Refuse a new hand in a game that is over, with the reason. An entry that is not a hand
+    of the game (`counts=False`: cards thrown in, bumps only) may still follow its last hand."""
+    if state.over and counts:
         raise GameOver(state.why_over(label))
 
 
@@ -241,22 +243,31 @@ def sheet_game(
     tie_winner: str | None = None,
     label: str = "This game",
     values: tuple[int, ...] = HAND_VALUES,
+    time_called: bool = False,
 ) -> GameState:
     """A game entered from the sheet (final points and bumps), checked for plausibility.
-    `values` are what one hand can give a side (see sheet_hand_values)."""
+    `values` are what one hand can give a side (see sheet_hand_values). Fewer hands than the
+    game has are possible only when time was called."""
     if fmt.hands_per_game is None:
         raise ImplausibleSheet("Game sheets are for games of a set number of hands.")
     hands = fmt.hands_per_game if hands_played is None else hands_played
     if not 0 <= hands <= fmt.hands_per_game:
         raise ImplausibleSheet(f"{label} has {fmt.hands_per_game} hands; {hands} were entered.")
+    if hands < fmt.hands_per_game and not time_called:
+        raise ImplausibleSheet(
+            f"{label} has {fmt.hands_per_game} hands and time was not called, so a sheet "
+            f"of {hands} hands cannot end it. Enter the sheet when all {fmt.hands_per_game} "
+            "hands are played, or ask the organizer to call time.")
     for side, points in ((A, points_a), (B, points_b)):
         if points < 0:
             raise ImplausibleSheet(f"Side {side} cannot have negative points.")
     if not sheet_is_possible(points_a, points_b, hands, values):
         worth = ", ".join(str(v) for v in values[:-1]) + f" or {values[-1]}"
+        hint = (" If time was called before the last hand, say how many hands were played."
+                if time_called and hands_played is None else "")
         raise ImplausibleSheet(
             f"{points_a}-{points_b} cannot come out of {hands} hands (each hand gives one side "
-            f"{worth} points). Check the sheet.")
+            f"{worth} points). Check the sheet.{hint}")
     for seat, dollars in bumps.items():
         if seat not in SIDE_OF_SEAT:
             raise ImplausibleSheet("Bumps are per seat, 1 to 4.")

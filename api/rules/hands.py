@@ -155,7 +155,8 @@ def score_hand(hand: Hand, preset: Preset) -> HandScore:
             else:
                 bumps = {seat: 1 for seat in SEATS_OF[maker]}
     points = _points(**{scorer: gain})
-    words = f"{maker} {RESULT_WORDS[result]}: {scorer} +{gain}"
+    loner = " on a loner" if result == "euchred" and hand.alone else ""
+    words = f"{maker} {RESULT_WORDS[result]}{loner}: {scorer} +{gain}"
 
     if renege is not None and preset.false_claim_points:
         # The claim was found wrong: the accused side is paid, and the hand stands as played.

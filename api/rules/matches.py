@@ -45,6 +45,19 @@ def match_state(games_per_match: int, winners: Sequence[str | None], *,
     return MatchState(won_a, won_b, games_per_match, over, winner)
 
 
+def deciding_game(games_per_match: int, winners: Sequence[str | None]) -> int | None:
+    """In a best-of match, the number of the game that decided it (1-based): the first at
+    which a side holds a majority. None while it is undecided. Games after it are not played."""
+    majority = games_per_match // 2 + 1
+    won = {A: 0, B: 0}
+    for number, winner in enumerate(winners, start=1):
+        if winner in won:
+            won[winner] += 1
+            if won[winner] >= majority:
+                return number
+    return None
+
+
 def week_points(preset: Preset, games_won: int, games_played: int | None = None) -> int:
     """League standings points for a week: per game won, plus the bonus for taking the match."""
     played = preset.games_per_match if games_played is None else games_played

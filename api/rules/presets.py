@@ -18,6 +18,8 @@ MOVEMENTS = {
     "wec-doubles": TEAM,  # game-1 winners are home for the event, visitors rotate
     "league-schedule": TEAM,  # a round robin of weekly matches
 }
+# Movements that seat a round from the winners of the round before.
+WINNERS_MOVE = frozenset({"progressive", "teams-rotation", "wec-doubles"})
 # How the field is ranked; each name is implemented in standings.py.
 STANDINGS = ("league", "progressive", "teams", "wec")
 
@@ -32,6 +34,27 @@ class Param:
     maximum: int | None = None
     nullable: bool = False
     choices: tuple[str, ...] = ()
+    only_for: tuple[str, ...] = ()  # the movements that use it (empty: every format)
+    none_means: str | None = None  # what an empty value means, in words
+
+
+LEAGUE_ONLY = ("league-schedule",)
+TEAMS_ONLY = ("teams-rotation",)
+# Each choice in words, for people choosing a format.
+CHOICE_WORDS = {
+    "entry": {INDIVIDUAL: "single players (partners change)", TEAM: "fixed teams of two"},
+    "movement": {
+        "progressive": "winners stay, losers move to the next table",
+        "wec-singles": "a fixed schedule for every game, made at check-in",
+        "teams-rotation": "winners stay, the losing team moves on",
+        "wec-doubles": "game 1 winners keep their table, the others move on",
+        "league-schedule": "a round robin of weekly matches",
+    },
+    "standings": {
+        "league": "league standings points", "progressive": "total points",
+        "teams": "team totals, then the championship", "wec": "total points, then games won",
+    },
+}
 
 
 PARAMETERS: dict[str, Param] = {
@@ -40,21 +63,26 @@ PARAMETERS: dict[str, Param] = {
     "movement": Param("choice", "How tables are filled each round.", choices=tuple(MOVEMENTS)),
     "standings": Param("choice", "How the field is ranked.", choices=STANDINGS),
     "target_points": Param("int", "A game ends at the hand that takes a side to this many points.",
-                           1, 100, nullable=True),
+                           1, 100, nullable=True,
+                           none_means="none: games are a set number of hands"),
     "hands_per_game": Param("int", "A game is this many hands, whatever the score.", 1, 50,
-                            nullable=True),
-    "games_per_match": Param("int", "Games two sides play against each other in a round.", 1, 9),
+                            nullable=True, none_means="none: games end at a score"),
+    "games_per_match": Param("int", "Games two sides play against each other in a round.", 1, 9,
+                             only_for=LEAGUE_ONLY),
     "rounds": Param("int", "Rounds (or league weeks) in the event; empty means as many as the "
-                    "schedule needs.", 1, 60, nullable=True),
+                    "schedule needs.", 1, 60, nullable=True,
+                    none_means="as many as the schedule needs"),
     "round_minutes": Param("int", "Time limit of a round; when it runs out the organizer may call "
-                           "time and games end with the hands played.", 1, 240, nullable=True),
+                           "time and games end with the hands played.", 1, 240, nullable=True,
+                           none_means="no time limit"),
     "renege_points": Param("int", "Points the wronged side scores for an upheld renege.", 0, 10),
     "renege_loner_points": Param("int", "Points for an upheld renege when the wronged side had "
                                  "declared a loner.", 0, 10),
     "false_claim_points": Param("int", "Points the accused side scores when a renege claim is "
                                 "found wrong (0: no penalty).", 0, 10),
     "ghost_minimum": Param("int", "At a table with a ghost seat, each real player scores at least "
-                           "this much for the round.", 0, 50, nullable=True),
+                           "this much for the round.", 0, 50, nullable=True,
+                           only_for=("progressive",), none_means="none"),
     "bumps": Param("bool", "Keep the bump cup: dollars per player for being euchred, reneging or "
                    "throwing in cards."),
     "game_sheet": Param("bool", "Runners may enter a game as its final points and bumps instead of "
@@ -64,20 +92,24 @@ PARAMETERS: dict[str, Param] = {
     "prize_places": Param("places", "Prize places by field size: pairs of [smallest field, "
                           "places]."),
     "championship_teams": Param("int", "After the last round the top teams play a championship "
-                                "match (0: none, 2: the top two).", 0, 2),
-    "championship_hands": Param("int", "Hands in the championship match.", 1, 50, nullable=True),
+                                "match (0: none, 2: the top two).", 0, 2, only_for=TEAMS_ONLY),
+    "championship_hands": Param("int", "Hands in the championship match.", 1, 50, nullable=True,
+                                only_for=TEAMS_ONLY, none_means="none"),
     "cut_playoff_hands": Param("int", "Hands in a playoff between teams level at the "
-                               "championship cut.", 1, 12),
+                               "championship cut.", 1, 12, only_for=TEAMS_ONLY),
     "playoff_games_per_match": Param("int", "League playoffs: a match is best of this many games "
-                                     "(0: no playoffs).", 0, 9),
-    "points_per_game_won": Param("int", "League standings points for each game won.", 0, 10),
-    "match_win_bonus": Param("int", "Extra league standings points for winning the match.", 0, 10),
+                                     "(0: no playoffs).", 0, 9, only_for=LEAGUE_ONLY),
+    "points_per_game_won": Param("int", "League standings points for each game won.", 0, 10,
+                                 only_for=LEAGUE_ONLY),
+    "match_win_bonus": Param("int", "Extra league standings points for winning the match.", 0, 10,
+                             only_for=LEAGUE_ONLY),
     "forfeit_minutes": Param("int", "League: a team this many minutes late forfeits game 1, twice "
-                             "as late game 2, three times as late the whole match.", 1, 60),
+                             "as late game 2, three times as late the whole match.", 1, 60,
+                             only_for=LEAGUE_ONLY),
     "offences_to_flag": Param("int", "League: the week of forfeiting at which a team is flagged "
-                              "'may be removed from playoffs'.", 1, 10),
+                              "'may be removed from playoffs'.", 1, 10, only_for=LEAGUE_ONLY),
     "offences_to_remove": Param("int", "League: the week of forfeiting at which a team is removed "
-                                "from the league.", 1, 10),
+                                "from the league.", 1, 10, only_for=LEAGUE_ONLY),
 }
 
 
@@ -123,6 +155,11 @@ class Preset:
     @property
     def team_entry(self) -> bool:
         return self.entry == TEAM
+
+    @property
+    def moves_by_winner(self) -> bool:
+        """Whether a round's seating depends on who won each table the round before."""
+        return self.movement in WINNERS_MOVE
 
     def parameters(self) -> dict[str, Any]:
         """The tunable parameters only, as plain JSON-ready data."""
@@ -330,9 +367,30 @@ def build_preset(key: str, overrides: dict[str, Any] | None = None) -> Preset:
     if not changed:
         return base
     custom = replace(base, key=base.key, name=f"{base.name} (custom)", based_on=base.key,
+                     summary=f"{base.summary} Changed for this event: "
+                             f"{_changes_in_words(base, changed)}.",
                      **changed)
     _check_consistency(custom)
     return custom
+
+
+def _value_words(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return ", ".join("-".join(str(v) for v in pair) if isinstance(pair, tuple | list)
+                         else str(pair) for pair in value)
+    return str(value)
+
+
+def _changes_in_words(base: Preset, changed: dict[str, Any]) -> str:
+    """'rounds 4 (the format has 5); bumps yes (the format has no)', in parameter order."""
+    return "; ".join(
+        f"{name.replace('_', ' ')} {_value_words(changed[name])} "
+        f"(the format has {_value_words(getattr(base, name))})"
+        for name in PARAMETERS if name in changed)
 
 
 def preset_from_parameters(key: str, parameters: dict[str, Any]) -> Preset:

@@ -65,17 +65,16 @@ def assign_places(
     rows whose keys are equal; rows it does not split keep sharing their place.
     """
     manual = manual or {}
-
-    def full_key(row):
-        return (key(row), manual.get(row["entrant"], float("inf")))
-
-    ordered = sorted(rows, key=full_key)
+    last = float("inf")
+    # Each row's key once (a big event ranks 2,000 rows after every hand); the index keeps
+    # the sort stable and never compares two rows.
+    keyed = sorted(((key(row), manual.get(row["entrant"], last)), index, row)
+                   for index, row in enumerate(rows))
     placed = []
-    for index, row in enumerate(ordered):
-        if index and full_key(ordered[index - 1]) == full_key(row):
-            place = placed[-1][1]
-        else:
-            place = index + 1
+    previous = None
+    for index, (full_key, _, row) in enumerate(keyed):
+        place = placed[-1][1] if index and full_key == previous else index + 1
+        previous = full_key
         placed.append((row, place))
     counts = defaultdict(int)
     for _, place in placed:
@@ -283,8 +282,9 @@ def league_standings(preset: Preset, results: Iterable[Result], teams: Sequence[
         lambda r: (-r["total"], -round(pct[r["entrant"]], 9), -round(sos[r["entrant"]], 9)),
         order,
     )
+    prizes = preset.prize_places_for(len(teams))
     return [
-        _standing(row, place, shared, place == 1,
+        _standing(row, place, shared, place <= prizes,
                   game_win_pct=round(pct[row["entrant"]], 4),
                   strength_of_schedule=round(sos[row["entrant"]], 4),
                   points_for=row["for"], points_against=row["against"])
@@ -329,12 +329,16 @@ class Cut:
     playoff: str | None = None
 
 
-def championship_cut(standings: Sequence[Standing], spots: int = 2) -> Cut:
+def championship_cut(standings: Sequence[Standing], spots: int = 2,
+                     ineligible: Iterable[Any] = ()) -> Cut:
     """The top `spots` teams by total reach the championship; teams level across the cut play
-    off: two teams a 4-hand playoff (then sudden death), three or more a round robin."""
+    off: two teams a 4-hand playoff (then sudden death), three or more a round robin.
+    Ineligible teams (withdrawn) are left out, as if they were not in the standings: the next
+    team takes their place."""
     if spots < 1:
         raise StandingsError("At least one spot is needed.")
-    ordered = sorted(standings, key=lambda s: -s.total)
+    excluded = set(ineligible)
+    ordered = sorted((s for s in standings if s.entrant not in excluded), key=lambda s: -s.total)
     if len(ordered) <= spots:
         return Cut(tuple(s.entrant for s in ordered))
     boundary = ordered[spots - 1].total

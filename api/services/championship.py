@@ -22,9 +22,12 @@ def _playoff_games(round_: Round) -> list[rstandings.PlayoffGame]:
 
 
 def cut_state(event: Event, preset: Preset) -> rstandings.Cut:
-    """The cut after the regular rounds, with every cut playoff so far applied in order."""
+    """The cut after the regular rounds, with every cut playoff so far applied in order.
+    Withdrawn teams keep their row on the leaderboard but are out of the cut: they can be
+    neither through nor level at it."""
     standings = compute_standings(event, preset)
-    cut = rstandings.championship_cut(standings, preset.championship_teams)
+    out = [t.id for t in event.teams if t.withdrawn or t.removed]
+    cut = rstandings.championship_cut(standings, preset.championship_teams, out)
     pool: list[rstandings.PlayoffGame] = []
     for round_ in event.rounds:
         if round_.stage != rgames.CUT_PLAYOFF or round_.status != "closed":

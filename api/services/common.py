@@ -27,13 +27,17 @@ def get_event(event_id: int) -> Event:
     return event
 
 
-def lock_event(event_id: int, *, bump: bool = True) -> Event:
+def lock_event(event_id: int, *, bump: bool = True, when_finished: bool = False) -> Event:
     """Start a write on an event: bump its revision (so pollers see a change) and hold its row.
 
     Every write in an event goes through here first. On PostgreSQL the UPDATE takes the row
     lock, so writes to one event queue instead of racing; on SQLite the transaction already
     began with BEGIN IMMEDIATE. Either way the revision changes in the same transaction.
     With `bump=False` the row is only locked (for writes nobody watching needs to see).
+
+    An event marked finished takes no more play (hands, rounds, players, forfeits, tie-breaks)
+    until the organizer opens it again; `when_finished=True` is for the writes that stay
+    possible (its name and status, keys and the PIN).
     """
     if not bump:
         query = select(Event).where(Event.id == event_id).with_for_update()
@@ -45,6 +49,10 @@ def lock_event(event_id: int, *, bump: bool = True) -> Event:
         query, execution_options={"populate_existing": True}).scalar_one_or_none()
     if event is None:
         raise not_found(f"Event {event_id}")
+    if event.status == "finished" and not when_finished:
+        raise Problem(409, f"{event.name} is marked finished, so its results are final; the "
+                      "organizer can open it again (Event tab) to change anything.",
+                      code="event-finished")
     return event
 
 

@@ -77,7 +77,10 @@ def add_player(event_id: int, principal: Principal, name: str,
 
 
 def _insert_players(event: Event, rows: list[tuple[str, bool]], principal,
-                    lines: list[int] | None = None) -> list[Player]:
+                    lines: list[int] | None = None,
+                    row_errors: dict[int, list[str]] | None = None) -> list[Player]:
+    """Register players; `row_errors`: problems already found in rows (by index), reported
+    with the others in line order."""
     taken = _taken_names(event.id, Player)
     late = _seated_yet(event)
     position = _next_position(Player, event.id)
@@ -85,6 +88,9 @@ def _insert_players(event: Event, rows: list[tuple[str, bool]], principal,
     players = []
     for index, (raw, checked_in) in enumerate(rows):
         where = f"line {lines[index]}" if lines else "name"
+        earlier = (row_errors or {}).get(index, [])
+        if earlier:
+            errors.setdefault(where, []).extend(earlier)
         try:
             name = clean_name(raw, "The name")
         except ValueError as exc:
@@ -93,6 +99,9 @@ def _insert_players(event: Event, rows: list[tuple[str, bool]], principal,
         if name.casefold() in taken:
             errors.setdefault(where, []).append(
                 f"'{name}' is already registered; add an initial to tell them apart.")
+            continue
+        if earlier:
+            taken.add(name.casefold())
             continue
         taken.add(name.casefold())
         now = utcnow() if checked_in else None
@@ -128,7 +137,8 @@ def add_team(event_id: int, principal: Principal, name: str, players: list[str],
     return team
 
 
-def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None) -> list[Team]:
+def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
+                  row_errors: dict[int, list[str]] | None = None) -> list[Team]:
     team_names = _taken_names(event.id, Team)
     player_names = _taken_names(event.id, Player)
     team_pos = _next_position(Team, event.id)
@@ -138,7 +148,7 @@ def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None)
     made = []
     for index, (raw_name, roster, subs, checked_in) in enumerate(rows):
         where = f"line {lines[index]}" if lines else "team"
-        problems = []
+        problems = list((row_errors or {}).get(index, []))
         try:
             name = clean_name(raw_name, "The team name")
             if name.casefold() in team_names:
@@ -185,12 +195,32 @@ def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None)
     return made
 
 
+CHECKED_IN_YES = ("yes", "y", "true", "1", "x")
+CHECKED_IN_NO = ("no", "n", "false", "0", "")
+
+
+def checked_in_value(raw) -> bool:
+    """An import's `checked_in` cell: yes or no in the words a spreadsheet uses (any case);
+    anything else is refused rather than taken as "no"."""
+    value = (raw or "").strip().lower()
+    if value in CHECKED_IN_YES:
+        return True
+    if value in CHECKED_IN_NO:
+        return False
+    shown = (raw or "").strip()
+    shown = shown if len(shown) <= 20 else shown[:20] + "..."
+    raise ValueError(f"checked_in is '{shown}': write yes, y, true, 1 or x (checked in), or no, "
+                     "n, false, 0 or leave it empty (not yet).")
+
+
 def import_csv(event_id: int, principal: Principal, text: str) -> dict:
     """Register a whole field from CSV text with a header row. Every row is checked first; a
     bad row is reported by its line number and nothing is stored.
 
-    Players: a `name` column (and optionally `checked_in`: yes/no).
-    Teams: `team`, `player1`, `player2` (and optionally `substitutes`, separated by ';').
+    Players: a `name` column (and optionally `checked_in`: yes/no, see CHECKED_IN_YES/NO;
+    any other value is an error on its line).
+    Teams: `team`, `player1`, `player2` (and optionally `substitutes`, separated by ';', and
+    `checked_in`).
     """
     event = lock_event(event_id)
     team_event = preset_of(event).team_entry
@@ -224,18 +254,22 @@ def import_csv(event_id: int, principal: Principal, text: str) -> dict:
         raise Problem(422, f"Line {bad} has more cells than the header. Nothing was stored.",
                       code="bad-csv")
 
-    def yes(value) -> bool:
-        return (value or "").strip().lower() in ("yes", "y", "true", "1", "x")
-
+    here, row_errors = [], {}
+    for index, record in enumerate(rows):
+        try:
+            here.append(checked_in_value(record.get("checked_in")))
+        except ValueError as exc:
+            here.append(False)
+            row_errors[index] = [str(exc)]
     if team_event:
         parsed = [(r.get("team") or "", [r.get("player1") or "", r.get("player2") or ""],
                    [s for s in (r.get("substitutes") or "").split(";") if s.strip()],
-                   yes(r.get("checked_in"))) for r in rows]
-        made = _insert_teams(event, parsed, principal, lines)
+                   here[i]) for i, r in enumerate(rows)]
+        made = _insert_teams(event, parsed, principal, lines, row_errors)
         db.session.commit()
         return {"teams": len(made), "players": sum(2 + len(p[2]) for p in parsed)}
-    made = _insert_players(event, [(r.get("name") or "", yes(r.get("checked_in")))
-                                   for r in rows], principal, lines)
+    made = _insert_players(event, [(r.get("name") or "", here[i]) for i, r in enumerate(rows)],
+                           principal, lines, row_errors)
     db.session.commit()
     return {"teams": 0, "players": len(made)}
 

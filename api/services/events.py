@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import secrets
 from datetime import timedelta
 
@@ -54,7 +55,7 @@ def find_by_code(code: str) -> Event:
 
 def rename_event(event_id: int, principal: Principal, name: str | None,
                  status: str | None) -> Event:
-    event = lock_event(event_id)
+    event = lock_event(event_id, when_finished=True)
     before = {"name": event.name, "status": event.status}
     if name is not None:
         event.name = name.strip()
@@ -73,7 +74,7 @@ def list_keys(event_id: int) -> list[ApiKey]:
 
 def create_runner_key(event_id: int, principal: Principal, table: int | None,
                       label: str) -> tuple[ApiKey, str]:
-    event = lock_event(event_id)
+    event = lock_event(event_id, when_finished=True)
     key, secret = issue_key(event.id, RUNNER, table=table, label=label)
     audit(event.id, principal, "issue-key", "key", key.id, after={"role": RUNNER,
                                                                   "table": table})
@@ -82,7 +83,7 @@ def create_runner_key(event_id: int, principal: Principal, table: int | None,
 
 
 def revoke_key(event_id: int, principal: Principal, key_id: int) -> ApiKey:
-    event = lock_event(event_id)
+    event = lock_event(event_id, when_finished=True)
     key = db.session.get(ApiKey, key_id)
     if key is None or key.event_id != event.id:
         raise Problem(404, f"Key {key_id} does not exist in this event.", code="not-found")
@@ -98,7 +99,7 @@ def revoke_key(event_id: int, principal: Principal, key_id: int) -> ApiKey:
 
 def reissue_organizer_key(event_id: int, principal: Principal) -> str:
     """A fresh organizer key; the old one keeps working until revoked."""
-    event = lock_event(event_id)
+    event = lock_event(event_id, when_finished=True)
     key, secret = issue_key(event.id, ORGANIZER, label="organizer")
     audit(event.id, principal, "issue-key", "key", key.id, after={"role": ORGANIZER})
     db.session.commit()
@@ -106,11 +107,18 @@ def reissue_organizer_key(event_id: int, principal: Principal) -> str:
 
 
 def new_pin(event_id: int, principal: Principal) -> Event:
-    event = lock_event(event_id)
+    event = lock_event(event_id, when_finished=True)
     event.join_pin = _new_pin()
     audit(event.id, principal, "new-pin", "event", event.id)
     db.session.commit()
     return event
+
+
+def _window_start(row: RateLimit, now):
+    start = row.window_start
+    if start.tzinfo is None:  # SQLite returns naive datetimes
+        start = start.replace(tzinfo=now.tzinfo)
+    return start
 
 
 def _failures(bucket: str, *, add: bool = False) -> int:
@@ -119,9 +127,7 @@ def _failures(bucket: str, *, add: bool = False) -> int:
     now = utcnow()
     row = db.session.get(RateLimit, bucket, populate_existing=True)
     if row is not None:
-        start = row.window_start
-        if start.tzinfo is None:  # SQLite returns naive datetimes
-            start = start.replace(tzinfo=now.tzinfo)
+        start = _window_start(row, now)
         if now - start > window:
             row.window_start, row.attempts = now, 0
     if add:
@@ -130,6 +136,35 @@ def _failures(bucket: str, *, add: bool = False) -> int:
             db.session.add(row)
         row.attempts += 1
     return row.attempts if row else 0
+
+
+def _seconds_left(bucket: str) -> int:
+    """Seconds until a locked bucket's window ends and it takes guesses again."""
+    window = current_app.config["PIN_WINDOW_SECONDS"]
+    row = db.session.get(RateLimit, bucket)
+    if row is None:
+        return window
+    now = utcnow()
+    elapsed = (now - _window_start(row, now)).total_seconds()
+    return max(1, min(window, math.ceil(window - elapsed)))
+
+
+def _locked_out(table: int | None, *, event_wide: bool, seconds: int) -> Problem:
+    """The 429 for a PIN lockout, saying which limit was hit (the whole event, or one table
+    or the no-table join) and when joining that way works again."""
+    minutes = max(1, math.ceil(seconds / 60))
+    when = f"Try again in {minutes} minute{'s' if minutes > 1 else ''}"
+    if event_wide:
+        what = ("Too many wrong PINs for this event: joining with the PIN is paused at every "
+                "table.")
+    elif table:
+        what = (f"Too many wrong PINs for table {table}: joining this table with the PIN is "
+                "paused (other tables can still join).")
+    else:
+        what = ("Too many wrong PINs when joining without a table number: joining that way is "
+                "paused (joining with a table number still works).")
+    return Problem(429, f"{what} {when}, or ask the organizer for a runner link.",
+                   code="too-many-attempts", headers={"Retry-After": str(seconds)})
 
 
 def join_with_pin(code: str, pin: str, table: int | None) -> tuple[Event, str, ApiKey]:
@@ -141,14 +176,13 @@ def join_with_pin(code: str, pin: str, table: int | None) -> tuple[Event, str, A
     in turn would buy a guesser 1,000 times the guesses.
     """
     event = find_by_code(code)
-    lock_event(event.id, bump=False)
+    lock_event(event.id, bump=False, when_finished=True)
     buckets = {f"pin:{event.id}:{table or 0}": current_app.config["PIN_ATTEMPTS"],
                f"pin:{event.id}": current_app.config["PIN_EVENT_ATTEMPTS"]}
-    if any(_failures(bucket) >= limit for bucket, limit in buckets.items()):
-        wait = max(current_app.config["PIN_WINDOW_SECONDS"] // 60, 1)
-        raise Problem(429, f"Too many wrong PINs for this event. Wait {wait} minutes or ask "
-                      "the organizer for a runner link.", code="too-many-attempts",
-                      headers={"Retry-After": str(current_app.config["PIN_WINDOW_SECONDS"])})
+    locked = [bucket for bucket, limit in buckets.items() if _failures(bucket) >= limit]
+    if locked:
+        raise _locked_out(table, event_wide=f"pin:{event.id}" in locked,
+                          seconds=max(_seconds_left(bucket) for bucket in locked))
     if not secrets.compare_digest(pin.strip().encode(), event.join_pin.encode()):
         for bucket in buckets:
             _failures(bucket, add=True)

@@ -7,16 +7,15 @@ import hashlib
 import json
 
 from sqlalchemy import case, delete, select, update
-from sqlalchemy.exc import IntegrityError
 
 from ..auth import ORGANIZER, Principal, require
 from ..db import db
-from ..models import Event, Game, Hand, Match, Result, Round, Seat, utcnow
+from ..models import DeletedHand, Event, Game, Hand, Match, Result, Round, Seat, utcnow
 from ..problems import Problem
 from ..rules import games as rgames
 from ..rules.hands import PLAY, SEATS_OF, HandScore, Renege, score_hand
 from ..rules.hands import Hand as RulesHand
-from ..rules.matches import match_state
+from ..rules.matches import deciding_game, match_state
 from ..rules.presets import Preset
 from .common import audit, game_label, get_game, lock_event, not_found, preset_of
 
@@ -62,7 +61,7 @@ def compute_state(game: Game, scores: list[HandScore] | None = None,
         return rgames.sheet_game(fmt, game.points_a, game.points_b,
                                  {int(k): v for k, v in (game.bumps or {}).items()},
                                  hands_played=game.hands_played, tie_winner=game.tie_winner,
-                                 values=values)
+                                 values=values, time_called=True)
     if scores is None:
         scores = [stored_score(h) for h in game.hands]
     time_called = game.match.round.time_called_at is not None
@@ -159,9 +158,7 @@ def refresh_match(match: Match, preset: Preset) -> None:
     if match.best_of:
         decided = [g for g in match.games if g.winner is not None]
         if state.over:
-            for g in list(match.games):
-                if g.winner is None and not g.hands and not g.from_sheet:
-                    match.games.remove(g)
+            _drop_games_not_needed(match, deciding_game(match.games_planned, winners))
         elif all(g.winner is not None for g in match.games) and \
                 len(match.games) < match.games_planned:
             last = match.games[-1]
@@ -172,11 +169,82 @@ def refresh_match(match: Match, preset: Preset) -> None:
     match.status = "over" if state.over else "playing"
 
 
+def _drop_games_not_needed(match: Match, deciding: int) -> None:
+    """A best-of match is over: games after the deciding one are not played. One already
+    started (a correction decided the match earlier) is not thrown away unasked."""
+    extra = [g for g in match.games if g.number > deciding]
+    started = [g for g in extra if g.hands or g.from_sheet or g.forfeited_by]
+    if started:
+        won = match_state(match.games_planned, [g.winner for g in match.games[:deciding]],
+                          best_of=True)
+        raise Problem(409, f"This change decides the match at table {match.table} "
+                      f"{max(won.games_won_a, won.games_won_b)}-"
+                      f"{min(won.games_won_a, won.games_won_b)} after game {deciding}, but "
+                      f"game {started[0].number} already has hands entered. Delete those "
+                      "hands first if the change is right.", code="match-decided")
+    for game in extra:
+        match.games.remove(game)
+
+
 def save_game(game: Game, preset: Preset, state: rgames.GameState) -> None:
     apply_state(game, state)
     game.last_entry_at = utcnow()
     refresh_results(game, preset)
     refresh_match(game.match, preset)
+
+
+def _lower(label: str) -> str:
+    return label[0].lower() + label[1:]
+
+
+def later_round(round_: Round) -> Round | None:
+    """The first round seated after this one, if any."""
+    return db.session.execute(
+        select(Round).where(Round.event_id == round_.event_id, Round.number > round_.number,
+                            Round.status != "scheduled")
+        .order_by(Round.number).limit(1)).scalar_one_or_none()
+
+
+def _check_closed_round(game: Game, preset: Preset, state: rgames.GameState) -> None:
+    """A closed round's results have been used (to close it, and maybe to seat the next one):
+    a correction there must leave the game with a result, and, once a later round was seated
+    from its winners, with the same winner."""
+    round_ = game.match.round
+    if round_.status != "closed":
+        return
+    label = _lower(game_label(game))
+    later = later_round(round_)
+    if state.end is None or (state.winner is None and game.stage != rgames.CHAMPIONSHIP):
+        where = (f"{state.hands_played} hands played" if state.end is None
+                 else f"level at {state.points_a}-{state.points_b}")
+        then = ("Reopen the round first to change that." if later is None else
+                f"Correct it so the game keeps a result: {later.label} is already seated, so "
+                "this round cannot be reopened.")
+        raise Problem(409, f"{round_.label} is closed, and this change would leave {label} "
+                      f"without a result ({where}). {then}", code="round-closed")
+    moved = preset.moves_by_winner or game.stage != rgames.REGULAR
+    if later is not None and moved and game.winner is not None and state.winner != game.winner:
+        raise Problem(409, f"{later.label} was seated from this result (side {game.winner} won "
+                      f"{label}); a correction that makes side {state.winner} the winner "
+                      f"cannot be made now. Correct the points so side {game.winner} still "
+                      "wins.", code="winner-used")
+
+
+def store_result(game: Game, preset: Preset, state: rgames.GameState) -> bool:
+    """Save a game's new state after a runner's or the organizer's change (a hand, an edit, a
+    deletion, a sheet, a settlement), refusing what a closed round cannot take. A sign-off
+    confirmed the old result: if the result changes (only the organizer can change a
+    signed-off game), the sign-off goes and the opponents sign the new one. Returns whether
+    a sign-off was undone."""
+    _check_closed_round(game, preset, state)
+    before = (game.points_a, game.points_b, game.winner, game.end)
+    save_game(game, preset, state)
+    after = (game.points_a, game.points_b, game.winner, game.end)
+    if game.signed_off_at is None or before == after:
+        return False
+    game.signed_off_at = game.signed_off_by = None
+    game.match.signed_off_at = game.match.signed_off_by = None
+    return True
 
 
 def next_dealer(game: Game) -> int | None:
@@ -287,16 +355,18 @@ def fingerprint(body: dict) -> str:
 
 
 def _writable(game: Game, principal: Principal, *, organizer_override: bool = True) -> None:
-    """May this key change this game now? Runners not once it is signed off or its round
-    closed; the organizer always (corrections), with the change audited."""
+    """May this key change this game now? Nobody before its round has started; runners not
+    once it is signed off or its round closed; the organizer otherwise always (corrections),
+    with the change audited."""
+    round_ = game.match.round
+    if round_.status == "scheduled":
+        raise Problem(409, f"{round_.label} has not started yet; the organizer starts it "
+                      "first.", code="round-not-started")
     if principal.role == ORGANIZER and organizer_override:
         return
-    round_ = game.match.round
     if round_.status == "closed":
         raise Problem(409, f"Round {round_.number} is closed; ask the organizer to correct "
                       "this game.", code="round-closed")
-    if round_.status == "scheduled":
-        raise Problem(409, f"{round_.label} has not started yet.", code="round-not-started")
     if game.signed_off_at is not None:
         raise Problem(409, f"{game_label(game)} was signed off by {game.signed_off_by}; ask "
                       "the organizer to reopen it.", code="signed-off")
@@ -317,11 +387,16 @@ def _locked_game(game_id: int, event_id: int | None = None) -> tuple[Event, Game
     return event, game, preset_of(event)
 
 
-def _check_version(game: Game, if_match: str | None) -> None:
+def require_if_match(if_match: str | None) -> str:
     if if_match is None:
         raise Problem(428, "Send the game's version in If-Match (from its ETag) so a change "
                       "made meanwhile on another phone is not overwritten.",
                       code="if-match-required")
+    return if_match
+
+
+def _check_version(game: Game, if_match: str | None) -> None:
+    require_if_match(if_match)
     wanted = {tag.strip().removeprefix("W/").strip('"') for tag in if_match.split(",")}
     if "*" not in wanted and str(game.version) not in wanted:
         raise Problem(412, f"{game_label(game)} was changed on another phone (now version "
@@ -329,30 +404,38 @@ def _check_version(game: Game, if_match: str | None) -> None:
                       code="stale", current_version=game.version)
 
 
+def _stored_hand(event_id: int, hand_id: str, *, fresh: bool = False) -> Hand | None:
+    return db.session.get(Hand, {"event_id": event_id, "id": hand_id},
+                          populate_existing=fresh)
+
+
 def record_hand(game_id: int, principal: Principal, body: dict) -> tuple[dict, bool]:
-    """Store one hand. Idempotent on the client-made id: the same id and body again answers
-    the stored game (created=False); the same id with another body is a 409."""
+    """Store one hand. Idempotent on the client-made id, which is unique within the event:
+    the same id and body again answers the stored game (created=False); the same id with
+    another body is a 409; the id of a hand deleted since is a 410."""
     hand_id = body["id"]
     print_ = fingerprint(body)
-    existing = db.session.get(Hand, hand_id)
+    # The key checked before belongs to the game's event (require): no need to look it up.
+    event_id = principal.event_id
+    existing = _stored_hand(event_id, hand_id)
     if existing is not None:
         return _replayed(existing, game_id, print_), False
-    # The key checked before belongs to the game's event (require): no need to look it up.
-    event, game, preset = _locked_game(game_id, principal.event_id)
+    event, game, preset = _locked_game(game_id, event_id)
     # On SQLite the whole request runs under the write lock (BEGIN IMMEDIATE) already.
     if db.session.get_bind().dialect.name != "sqlite":
-        existing = db.session.get(Hand, hand_id, populate_existing=True)
+        existing = _stored_hand(event_id, hand_id, fresh=True)
         if existing is not None:  # stored by a concurrent request while we waited for the lock
             db.session.rollback()
-            return _replayed(db.session.get(Hand, hand_id), game_id, print_), False
+            return _replayed(_stored_hand(event_id, hand_id), game_id, print_), False
+    _refuse_deleted(event_id, hand_id)
     _writable(game, principal)
     if game.forfeited_by or game.from_sheet:
         raise Problem(409, f"{game_label(game)} was "
                       f"{'forfeited' if game.forfeited_by else 'entered from the game sheet'};"
                       " hands cannot be added.", code="game-over")
-    current = compute_state(game, preset=preset)
-    rgames.check_hand_allowed(current, game_label(game))
     score = score_hand(rules_hand(body), preset)
+    current = compute_state(game, preset=preset)
+    rgames.check_hand_allowed(current, game_label(game), counts=score.counts)
     scores = [stored_score(h) for h in game.hands] + [score]
     state = compute_state(game, scores, preset)
     number = len(game.hands) + 1
@@ -360,24 +443,26 @@ def record_hand(game_id: int, principal: Principal, body: dict) -> tuple[dict, b
                 created_by=principal.key_id, **_hand_columns(body, score))
     game.hands.append(hand)
     game.entries = number
-    save_game(game, preset, state)
-    try:
-        return commit_and_view(game), True
-    except IntegrityError:
-        # The same id was stored for another event's game at the same moment (its lock is
-        # not ours): answer as for any reused id.
-        db.session.rollback()
-        existing = db.session.get(Hand, hand_id)
-        if existing is None:
-            raise
-        return _replayed(existing, game_id, print_), False
+    store_result(game, preset, state)
+    return commit_and_view(game), True
+
+
+def _refuse_deleted(event_id: int, hand_id: str) -> None:
+    gone = db.session.get(DeletedHand, {"event_id": event_id, "id": hand_id})
+    if gone is None:
+        return
+    where = _lower(game_label(db.session.get(Game, gone.game_id)))
+    raise Problem(410, f"Hand '{hand_id}' was entered and then deleted from {where} "
+                  f"(it was hand {gone.number}), so it is not entered again. If it should "
+                  "count, enter it as a new hand.", code="hand-deleted")
 
 
 def _replayed(existing: Hand, game_id: int, print_: str) -> dict:
     if existing.game_id != game_id or existing.fingerprint != print_:
+        where = _lower(game_label(existing.game))
         raise Problem(409, f"A different hand was already stored with id '{existing.id}'"
-                      f" (hand {existing.number} of game {existing.game_id}). Use a new id for "
-                      "a new hand.", code="id-conflict")
+                      f" (hand {existing.number} of {where}). Use a new id for a new hand.",
+                      code="id-conflict")
     return game_view(existing.game)
 
 
@@ -394,6 +479,11 @@ def _hand_columns(body: dict, score: HandScore) -> dict:
         "points_a": score.points_a, "points_b": score.points_b, "result": score.result,
         "outcome": score.outcome, "bumps": {str(k): v for k, v in score.bumps.items()},
     }
+
+
+def _unsigned(undone: bool) -> dict:
+    """What the audit log says when a correction undid the game's sign-off."""
+    return {"sign_off": "undone: the result changed"} if undone else {}
 
 
 def _find_hand(game: Game, hand_id: str) -> Hand:
@@ -418,9 +508,10 @@ def edit_hand(game_id: int, hand_id: str, principal: Principal, body: dict,
     for column, value in _hand_columns(body, score).items():
         setattr(hand, column, value)
     hand.fingerprint = fingerprint(body)
-    save_game(game, preset, state)
+    unsigned = store_result(game, preset, state)
     audit(event.id, principal, "edit-hand", "hand", hand.id, before=before,
-          after=hand_view(hand), round_number=game.match.round.number, table=game.match.table)
+          after={**hand_view(hand), **_unsigned(unsigned)},
+          round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
 
 
@@ -433,6 +524,10 @@ def delete_hand(game_id: int, hand_id: str, principal: Principal, if_match: str 
     before = hand_view(hand)
     remaining = [h for h in game.hands if h.id != hand_id]
     state = compute_state(game, [stored_score(h) for h in remaining], preset)
+    # Its id stays taken: a phone still holding the hand in its outbox is told it was deleted.
+    db.session.add(DeletedHand(event_id=hand.event_id, id=hand.id, game_id=game.id,
+                               number=hand.number, fingerprint=hand.fingerprint,
+                               deleted_by=principal.key_id))
     game.hands.remove(hand)
     db.session.flush()
     # Renumber one row at a time in rising order so the unique (game, number) pair never
@@ -442,16 +537,21 @@ def delete_hand(game_id: int, hand_id: str, principal: Principal, if_match: str 
             db.session.execute(update(Hand).where(Hand.id == later.id).values(number=position))
     db.session.expire(game, ["hands"])
     game.entries = len(remaining)
-    save_game(game, preset, state)
+    unsigned = store_result(game, preset, state)
     audit(event.id, principal, "delete-hand", "hand", hand_id, before=before,
+          after=_unsigned(unsigned) or None,
           round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
 
 
-def enter_sheet(game_id: int, principal: Principal, body: dict) -> dict:
-    """The WEC game sheet: final points and bumps per seat instead of hand by hand."""
+def enter_sheet(game_id: int, principal: Principal, body: dict,
+                if_match: str | None = None) -> dict:
+    """The WEC game sheet: final points and bumps per seat instead of hand by hand. Replacing
+    a sheet already entered needs the game's version (If-Match), as any edit does."""
     event, game, preset = _locked_game(game_id)
     _writable(game, principal)
+    if game.from_sheet:
+        _check_version(game, if_match)
     if not preset.game_sheet:
         raise Problem(409, "This format has no game sheet; enter the game hand by hand.",
                       code="no-game-sheet")
@@ -464,34 +564,41 @@ def enter_sheet(game_id: int, principal: Principal, body: dict) -> dict:
     state = rgames.sheet_game(fmt_of(game), body["points"]["A"], body["points"]["B"], bumps,
                               hands_played=body.get("hands_played"),
                               tie_winner=game.tie_winner, label=game_label(game),
-                              values=rgames.sheet_hand_values(preset))
+                              values=rgames.sheet_hand_values(preset),
+                              time_called=game.match.round.time_called_at is not None)
     game.from_sheet = True
-    save_game(game, preset, state)
+    unsigned = store_result(game, preset, state)
     if before["from_sheet"]:
         audit(event.id, principal, "edit-sheet", "game", game.id, before=before,
-              after={"points": [game.points_a, game.points_b], "bumps": game.bumps},
+              after={"points": [game.points_a, game.points_b], "bumps": game.bumps,
+                     **_unsigned(unsigned)},
               round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
 
 
-def clear_sheet(game_id: int, principal: Principal) -> dict:
+def clear_sheet(game_id: int, principal: Principal, if_match: str | None) -> dict:
+    """Remove a sheet entry (with the game's version, If-Match), to enter hand by hand."""
     event, game, preset = _locked_game(game_id)
     _writable(game, principal)
+    _check_version(game, if_match)
     if not game.from_sheet:
         raise Problem(409, f"{game_label(game)} was not entered from a sheet.", code="no-sheet")
     before = {"points": [game.points_a, game.points_b], "bumps": game.bumps}
     game.from_sheet = False
-    game.points_a = game.points_b = game.hands_played = 0
-    save_game(game, preset, compute_state(game, [], preset))
+    store_result(game, preset, compute_state(game, [], preset))
     audit(event.id, principal, "clear-sheet", "game", game.id, before=before,
           round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
 
 
-def settle_tie(game_id: int, principal: Principal, method: str, winner: str) -> dict:
-    """Record who won a level game's playoff hand or card draw (its points stay level)."""
+def settle_tie(game_id: int, principal: Principal, method: str, winner: str,
+               if_match: str | None = None) -> dict:
+    """Record who won a level game's playoff hand or card draw (its points stay level).
+    Changing a settlement already recorded needs the game's version (If-Match)."""
     event, game, preset = _locked_game(game_id)
     _writable(game, principal)
+    if game.tie_winner is not None and (game.tie_method, game.tie_winner) != (method, winner):
+        _check_version(game, if_match)
     state = compute_state(game, preset=preset)
     if game.stage == rgames.CHAMPIONSHIP:
         raise Problem(409, "A level championship is settled by a playoff round; the organizer "
@@ -499,9 +606,9 @@ def settle_tie(game_id: int, principal: Principal, method: str, winner: str) -> 
     rgames.settle_tie(state, method, winner, game_label(game))
     before = {"method": game.tie_method, "winner": game.tie_winner}
     game.tie_method, game.tie_winner = method, winner
-    save_game(game, preset, compute_state(game, preset=preset))
+    unsigned = store_result(game, preset, compute_state(game, preset=preset))
     audit(event.id, principal, "settle-tie", "game", game.id, before=before,
-          after={"method": method, "winner": winner},
+          after={"method": method, "winner": winner, **_unsigned(unsigned)},
           round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
 
@@ -516,6 +623,7 @@ def sign_off(game_id: int, principal: Principal, signed_by: str) -> dict:
     if game.winner is None and game.stage != rgames.CHAMPIONSHIP:
         raise Problem(409, f"{game_label(game)} is level: record the playoff hand or card draw "
                       "before signing off.", code="tie-unsettled")
+    signed_by = _signer(game, signed_by)
     game.signed_off_at = utcnow()
     game.signed_off_by = signed_by
     match = game.match
@@ -524,6 +632,29 @@ def sign_off(game_id: int, principal: Principal, signed_by: str) -> dict:
     audit(event.id, principal, "sign-off", "game", game.id, after={"signed_by": signed_by},
           round_number=match.round.number, table=match.table)
     return commit_and_view(game)
+
+
+def _signer(game: Game, name: str) -> str:
+    """Who signs: a player (or the team) of the side that lost, confirming the winners' result
+    (either side when a championship ends level); by name as the table knows it."""
+    match = game.match
+    seats = side_players(match)
+    teams = {"A": match.team_a, "B": match.team_b}
+    sides = [s for s in "AB" if s != game.winner] if game.winner else ["A", "B"]
+    known = {side: [s.player.name for s in seats[side] if s.player is not None]
+             + ([teams[side].name] if teams[side] is not None else []) for side in "AB"}
+    wanted = name.strip().casefold()
+    for side in sides:
+        for candidate in known[side]:
+            if candidate.casefold() == wanted:
+                return candidate
+    allowed = ", ".join(n for side in sides for n in known[side])
+    if any(n.casefold() == wanted for side in "AB" for n in known[side]):
+        why = f"{name.strip()} is on the side that won; the other side confirms the result"
+    else:
+        why = f"'{name.strip()}' is not playing at table {match.table}"
+    raise Problem(422, f"{why}. Sign off as: {allowed}.", code="not-a-signer",
+                  errors={"by": ["Not a player of the side that signs this game off."]})
 
 
 def reopen(game_id: int, principal: Principal) -> dict:

@@ -130,11 +130,17 @@ def _offences(event: Event, team_id: int) -> int:
     return len(weeks)
 
 
-def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) -> None:
+def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) \
+        -> tuple[list[int], dict[int, str]]:
+    """Forfeit these games of the match for `side`. A game already played (or forfeited, or
+    not needed in a decided best-of match) is left as it is: it is not forfeited. Returns the
+    games forfeited, and why each other one was not, in words."""
+    forfeited, kept = [], {}
     for number in numbers:
         game = next((g for g in match.games if g.number == number), None)
         if game is None:
             if not match.best_of or match.status == "over":
+                kept[number] = "not needed"
                 continue
             last = match.games[-1]
             game = Game(event_id=match.event_id, number=number, stage=last.stage,
@@ -142,7 +148,12 @@ def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) 
                         bumps={})
             match.games.append(game)
             db.session.flush()
-        if game.forfeited_by is not None or game.end is not None:
+        if game.forfeited_by is not None:
+            kept[number] = "already forfeited" if game.forfeited_by == side else \
+                "forfeited by the other team"
+            continue
+        if game.end is not None:
+            kept[number] = "already played"
             continue
         if game.hands:
             raise Problem(409, f"Game {number} at table {match.table} already has hands; a "
@@ -150,6 +161,28 @@ def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) 
         game.forfeited_by = side
         game_service.save_game(game, preset, game_service.compute_state(game, preset=preset))
         db.session.flush()
+        forfeited.append(number)
+    return forfeited, kept
+
+
+def _games_words(numbers) -> str:
+    numbers = sorted(numbers)
+    if len(numbers) == 1:
+        return f"Game {numbers[0]}"
+    return f"Games {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+
+
+def _kept_words(kept: dict[int, str]) -> str:
+    """'Game 1 was already played: its result stands.' and the like."""
+    by_reason: dict[str, list[int]] = {}
+    for number, why in sorted(kept.items()):
+        by_reason.setdefault(why, []).append(number)
+    sentences = []
+    for why, numbers in by_reason.items():
+        verb = "was" if len(numbers) == 1 else "were"
+        tail = {"already played": ": the result stands"}.get(why, "")
+        sentences.append(f"{_games_words(numbers)} {verb} {why}{tail}.")
+    return " ".join(sentences)
 
 
 def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: str,
@@ -166,21 +199,39 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
     round_ = match.round
     if round_.status == "closed":
         raise Problem(409, f"{round_.label} is closed.", code="round-closed")
+    team = next(t for t in event.teams if t.id == team_id)
+    existing = db.session.execute(db.select(Forfeit).where(
+        Forfeit.match_id == match.id, Forfeit.team_id == team_id)).scalar_one_or_none()
+    if team.removed:
+        if existing is None:
+            raise Problem(409, f"{team.name} was removed from the league after "
+                          f"{_offences(event, team_id)} weeks with a forfeit: its matches are "
+                          "already forfeit wins for its opponents, and no further forfeit or "
+                          "offence is recorded.", code="team-removed")
+        # The forfeit that removed the team, sent again (a phone retrying a lost answer):
+        # answer it as recorded, changing nothing.
+        status = rleague.offence_status(preset, _offences(event, team_id))
+        return {"games": existing.games, "offences": status.offences,
+                "status": status.status, "message": status.message,
+                "match": game_service.game_view(match.games[0])["match"]}
     numbers = rleague.forfeited_games(preset, reason, minutes_late)
     side = "A" if team_id == match.team_a_id else "B"
     before_games = [(g.number, g.forfeited_by) for g in match.games]
-    _forfeit_games(match, side, numbers, preset)
-    existing = db.session.execute(db.select(Forfeit).where(
-        Forfeit.match_id == match.id, Forfeit.team_id == team_id)).scalar_one_or_none()
+    forfeited, kept = _forfeit_games(match, side, numbers, preset)
+    if not forfeited and existing is None:
+        raise Problem(409, f"Nothing to forfeit for {team.name} at table {match.table}: "
+                      f"{_kept_words(kept)} A game played is not forfeited, so no offence is "
+                      "recorded.", code="nothing-to-forfeit")
     if existing:
         existing.reason, existing.minutes_late, existing.note = reason, minutes_late, note
-        existing.games = sorted(set(existing.games) | set(numbers))
+        existing.games = sorted(set(existing.games) | set(forfeited))
+        games = existing.games
     else:
+        games = forfeited
         db.session.add(Forfeit(event_id=event.id, match_id=match.id, team_id=team_id,
                                round_number=round_.number, reason=reason,
-                               minutes_late=minutes_late, games=numbers, note=note))
+                               minutes_late=minutes_late, games=games, note=note))
     db.session.flush()
-    team = next(t for t in event.teams if t.id == team_id)
     status = rleague.offence_status(preset, _offences(event, team_id))
     if status.status == rleague.REMOVED and not team.removed:
         team.removed = True
@@ -188,11 +239,13 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
     audit(event.id, principal, "forfeit", "match", match.id,
           before={"games": before_games},
           after={"team": team.name, "reason": reason, "minutes_late": minutes_late,
-                 "games": numbers, "offence": status.offences, "status": status.status},
+                 "games": forfeited, "offence": status.offences, "status": status.status},
           round_number=round_.number, table=match.table)
     db.session.commit()
-    return {"games": numbers, "offences": status.offences, "status": status.status,
-            "message": status.message, "match": game_service.game_view(match.games[0])["match"]}
+    kept_played = {n: why for n, why in kept.items() if n not in games}
+    message = " ".join(filter(None, [status.message, _kept_words(kept_played)]))
+    return {"games": games, "offences": status.offences, "status": status.status,
+            "message": message, "match": game_service.game_view(match.games[0])["match"]}
 
 
 def _forfeit_later_matches(event: Event, preset: Preset, team_id: int, after: int) -> None:

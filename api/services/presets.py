@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from ..rules.hands import outcome_table
-from ..rules.presets import PARAMETERS, PRESETS, Preset
+from ..rules.presets import CHOICE_WORDS, PARAMETERS, PRESETS, Preset
+
+
+def parameter_info() -> dict:
+    """Each parameter's kind, bounds, the formats that use it and its choices in words: what
+    a screen needs to offer a custom format without knowing the game itself."""
+    return {name: {
+        "type": spec.type, "description": spec.description, "minimum": spec.minimum,
+        "maximum": spec.maximum, "nullable": spec.nullable, "none_means": spec.none_means,
+        "only_for": list(spec.only_for),
+        "choices": [{"value": value, "words": CHOICE_WORDS.get(name, {}).get(value, value)}
+                    for value in spec.choices],
+    } for name, spec in PARAMETERS.items()}
 
 
 def describe(preset: Preset) -> dict:
@@ -15,6 +27,7 @@ def describe(preset: Preset) -> dict:
         "based_on": preset.based_on,
         "parameters": preset.parameters(),
         "descriptions": {name: spec.description for name, spec in PARAMETERS.items()},
+        "parameter_info": parameter_info(),
         "hand_values": outcome_table(preset),
     }
 

@@ -226,12 +226,6 @@ PLANNERS = {
 }
 
 
-def preview(event_id: int) -> Plan:
-    from .common import get_event
-
-    return plan_next_round(get_event(event_id))
-
-
 def seat_next_round(event_id: int, principal: Principal, number: int | None) -> Round:
     """Store the planned round. `number` guards against seating twice: asking for a round
     that already exists is a 409, so a double tap or a retried request seats one round."""
@@ -297,8 +291,11 @@ def call_time(round_id: int, principal: Principal) -> Round:
     if round_.time_called_at is not None:
         return round_
     if preset.movement == "league-schedule":
-        raise Problem(409, "League games have no time limit; every game is played to "
-                      f"{preset.target_points}.", code="no-time-limit")
+        fmt = rgames.game_format(preset, round_.stage)
+        length = (f"played to {fmt.target_points} points" if fmt.target_points is not None
+                  else f"played out, all {fmt.hands_per_game} hands")
+        raise Problem(409, f"League games have no time limit; every game is {length}.",
+                      code="no-time-limit")
     round_.time_called_at = utcnow()
     db.session.flush()
     for match in round_.matches:
@@ -452,10 +449,24 @@ def round_view(round_: Round, *, detail: bool = True) -> dict:
     }
 
 
+def preview(event: Event) -> dict:
+    """The next round as the format would seat it now, or, when none can be seated yet, why
+    not (`ready` false, with the reason a seating attempt would be refused with)."""
+    try:
+        return plan_view(plan_next_round(event), event)
+    except Problem as refused:
+        if refused.status != 409:
+            raise
+        return {"ready": False, "code": refused.code, "reason": refused.detail,
+                "number": None, "stage": None, "label": None, "minutes": None, "notes": [],
+                "tables": []}
+
+
 def plan_view(plan: Plan, event: Event) -> dict:
     names = {p.id: p.name for p in event.players}
     teams = {t.id: t.name for t in event.teams}
     return {
+        "ready": True, "code": None, "reason": None,
         "number": plan.number, "stage": plan.stage, "label": plan.label,
         "minutes": plan.minutes, "notes": plan.notes,
         "tables": [{"table": t.table,

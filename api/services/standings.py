@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import gzip
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Container
 
@@ -27,6 +28,7 @@ _cache: OrderedDict[tuple, object] = OrderedDict()
 _cache_lock = threading.Lock()
 _building: dict[tuple, threading.Lock] = {}
 _newest: dict[tuple, int] = {}  # (event, code, name) -> the newest revision cached
+_build_seconds: dict[tuple, float] = {}  # (event, code) -> its last leaderboard build
 CACHE_SIZE = 64
 CACHE_BYTES = 4_000_000  # bodies kept (a big event's leaderboard is 1.1 MB a revision)
 _cache_bytes = 0
@@ -90,6 +92,7 @@ def _keep(key: tuple, value) -> None:
         if revision > _newest.get((event_id, code, name), -1):
             if len(_newest) >= 4 * CACHE_SIZE:
                 _newest.clear()
+                _build_seconds.clear()
             _newest[(event_id, code, name)] = revision
         while len(_cache) > 1 and (len(_cache) > CACHE_SIZE or _cache_bytes > CACHE_BYTES):
             _, old = _cache.popitem(last=False)
@@ -196,10 +199,24 @@ def leaderboard_body(event_id: int, serialize, gzipped: bool = False) -> bytes:
     """The leaderboard's response body, built and serialized once per revision and process
     (and gzipped once, for the clients that take it)."""
     event = get_event(event_id)
-    body = cached(event, BOARD_BODY, lambda: serialize(_leaderboard(event)))
+
+    def build() -> bytes:
+        start = time.perf_counter()
+        body = serialize(_leaderboard(event))
+        with _cache_lock:
+            _build_seconds[(event.id, event.code)] = time.perf_counter() - start
+        return body
+
+    body = cached(event, BOARD_BODY, build)
     if not gzipped:
         return body
     return cached(event, BOARD_BODY_GZIP, lambda: gzip.compress(body, GZIP_LEVEL, mtime=0))
+
+
+def board_build_seconds(event_id: int, code: str) -> float | None:
+    """How long this process took to build the event's last leaderboard (None: never built)."""
+    with _cache_lock:
+        return _build_seconds.get((event_id, code))
 
 
 BOARD_BODY = "leaderboard.json"
@@ -470,11 +487,34 @@ def _sheet(event: Event, preset: Preset, player: Player, names: dict[int, str]) 
             "points": sum(r.points for r in mine), "against": sum(r.against for r in mine),
             "score": score, "won": [r.won for r in mine],
             "games_won": sum(1 for r in mine if r.won),
+            "finished": bool(mine) and all(r.won is not None for r in mine),
             "running_total": total if preset.standings != "league" else None,
         })
     return {"player_id": player.id, "name": player.name, "event_id": event.id,
             "event_name": event.name, "team_id": player.team_id, "rounds": rows,
+            "upcoming": _upcoming(event, player, names, seated={r["round"] for r in rows}),
             "total": total if preset.standings != "league" else None}
+
+
+def _upcoming(event: Event, player: Player, names: dict[int, str], seated: set) -> list[dict]:
+    """The games a fixed schedule (WEC singles) already gives this player, not seated yet:
+    table, seat, partner and opponents as scheduled (a withdrawal or late arrival can still
+    change a seat at the table)."""
+    games = (event.schedule or {}).get("games") or []
+    rows = []
+    for number, tables in enumerate(games, start=1):
+        if number in seated:
+            continue
+        for table, seats in enumerate(tables, start=1):
+            if player.id not in seats:
+                continue
+            seat = seats.index(player.id) + 1
+            partner = seats[{1: 3, 3: 1, 2: 4, 4: 2}[seat] - 1]
+            opponents = [seats[n - 1] for n in ((2, 4) if seat in (1, 3) else (1, 3))]
+            rows.append({"round": number, "label": f"Game {number}", "table": table,
+                         "seat": seat, "partner": names.get(partner, "Ghost"),
+                         "opponents": [names.get(o, "Ghost") for o in opponents]})
+    return rows
 
 
 def _as_rules(r: Result) -> rstandings.Result:

@@ -7,6 +7,7 @@
  */
 
 import * as store from './outbox.js';
+import {tablesWords} from './words.js';
 
 export const bus = new EventTarget();
 const emit = (type, detail) => bus.dispatchEvent(new CustomEvent(type, {detail}));
@@ -125,9 +126,9 @@ export async function forgetKey(key) {
   emit('keys');
 }
 
-async function keyFailed(eventId, problem) {
+async function keyFailed(eventId, problem, table = null) {
   await store.set(`keyproblem:${eventId}`, problem?.detail || 'The key on this phone stopped working.');
-  emit('key-needed', {eventId});
+  emit('key-needed', {eventId, table});
 }
 
 /** The reason the event's key stopped working, or null. */
@@ -173,10 +174,26 @@ export const getRounds = (id) => readThrough(`/api/events/${id}/rounds`, `rounds
 export const getTeams = (id) => readThrough(`/api/events/${id}/teams`, `teams:${id}`);
 export const getScoresheet = (eventId, playerId) =>
   readThrough(`/api/events/${eventId}/players/${playerId}/scoresheet`, `sheet:${eventId}:${playerId}`);
+/** Low Score, High Game and the bump cup (events whose preset keeps bumps). */
+export const getAwards = (id) => readThrough(`/api/events/${id}/awards`, `awards:${id}`);
 
 export async function getGame(id) {
   const result = await readThrough(`/api/games/${id}`, `game:${id}`);
   return result;
+}
+
+/**
+ * Read the event and these games now, so each opens with no network later (the game screen
+ * falls back on the same copies). Resolves a Map of the games that arrived, by id.
+ */
+export async function keepForOffline(eventId, gameIds) {
+  const found = new Map();
+  const reads = [getEvent(eventId), ...gameIds.map(async (id) => {
+    const {data, fresh} = await getGame(id);
+    if (fresh) found.set(id, data);
+  })];
+  const results = await Promise.allSettled(reads);
+  return {games: found, complete: results.every((r) => r.status === 'fulfilled')};
 }
 
 /** The last known state of a game on this phone (or null). */
@@ -284,11 +301,24 @@ function settle(handId, outcome) {
   }
 }
 
+/**
+ * What an entry waits on when it cannot be sent: the key it would use, or the missing key of
+ * its table. A key that fails holds back only the entries that need that same key; entries of
+ * other tables and events go on (outbox.js replay).
+ */
+async function keySlot(entry) {
+  const key = await keyFor(entry.eventId, entry.table);
+  return key ? `key:${key}` : `none:${entry.eventId}:${entry.table}`;
+}
+
 async function sendEntry(entry) {
   const key = await keyFor(entry.eventId, entry.table);
   if (!key) {
-    return {status: 401, data: {detail: 'There is no key for this event on this phone: join '
-      + 'again with the event code and PIN.'}};
+    const mine = (await keysOf(entry.eventId)).map((k) => k.table).filter((t) => t !== null);
+    const reach = mine.length ? `this phone's key covers ${tablesWords(mine)} only`
+      : 'this phone has no key for this event';
+    return {status: 401, unsent: true, data: {code: 'no-key-for-table', detail: `Not sent: `
+      + `${reach}. Open the game of table ${entry.table} and join it with the PIN.`}};
   }
   return request(entry.method, entry.path, {body: entry.body, key});
 }
@@ -302,8 +332,10 @@ async function onReplay(kind, entry, answer) {
     emit('refused', {entry, detail: answer.data?.detail});
     settle(entry.handId, {state: 'refused', detail: answer.data?.detail || 'Refused.'});
   } else if (kind === 'unauthorized') {
-    await keyFailed(entry.eventId, answer.data);
-    settle(entry.handId, {state: 'queued', reason: 'key'});
+    // A key the server turned down asks for a new one; a table with no key on this phone is
+    // said on that game's screen (the phone's other tables are fine).
+    if (!answer.unsent) await keyFailed(entry.eventId, answer.data, entry.table);
+    settle(entry.handId, {state: 'queued', reason: answer.unsent ? 'no-key' : 'key'});
   } else {
     settle(entry.handId, {state: 'queued', reason: kind});
   }
@@ -312,11 +344,12 @@ async function onReplay(kind, entry, answer) {
 /** Send whatever waits in the outbox (in order, one at a time). Safe to call at any moment. */
 export async function flush() {
   try {
-    let summary = await store.replay(sendEntry, onReplay);
+    let summary = await store.replay(sendEntry, onReplay, keySlot);
     // A hand stored just as a running replay finished joined that run without being sent:
     // go once more for anything still waiting that is not held back by a missing key.
-    const waiting = (await store.pending()).some((e) => !summary.blocked.has(e.eventId));
-    if (!summary.stopped && waiting) summary = await store.replay(sendEntry, onReplay);
+    const slots = await Promise.all((await store.pending()).map(keySlot));
+    const waiting = slots.some((slot) => !summary.blocked.has(slot));
+    if (!summary.stopped && waiting) summary = await store.replay(sendEntry, onReplay, keySlot);
     return summary;
   } catch (error) {
     return {sent: 0, refused: 0, stopped: 'error', error};
@@ -376,11 +409,13 @@ export async function undoHand(game, handId) {
   return 'server';
 }
 
+// A settlement or sheet already recorded is only replaced against the version seen.
 export const settleTie = (game, method, winner) =>
-  gameWrite(game, 'POST', '/settlement', {body: {method, winner}});
+  gameWrite(game, 'POST', '/settlement', {body: {method, winner}, ifMatch: game.version});
 export const signOff = (game, by) => gameWrite(game, 'POST', '/sign-off', {body: {by}});
-export const putSheet = (game, sheet) => gameWrite(game, 'PUT', '/sheet', {body: sheet});
-export const clearSheet = (game) => gameWrite(game, 'DELETE', '/sheet');
+export const putSheet = (game, sheet) =>
+  gameWrite(game, 'PUT', '/sheet', {body: sheet, ifMatch: game.version});
+export const clearSheet = (game) => gameWrite(game, 'DELETE', '/sheet', {ifMatch: game.version});
 export const setDealer = (game, seat) => gameWrite(game, 'PUT', '/dealer', {body: {seat}});
 
 // --- when to send: app start, back online, back in view, and a timer --------------------------

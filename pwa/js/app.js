@@ -17,13 +17,17 @@ async function updateBadge() {
   badge.setAttribute('aria-label', `${parts.join(', ')}: show the hands waiting on this phone`);
 }
 
-async function showKeyProblem({eventId}) {
+async function showKeyProblem({eventId, table = null}) {
   const detail = await api.keyProblem(eventId);
   if (!detail) return;
   const mine = await api.keysOf(eventId);
+  // Join again for what the failed key covered: that table's own key, else all tables (a
+  // phone may hold several keys), else the one table this phone had.
+  const own = table !== null && mine.some((k) => k.table === table);
+  const rejoin = own ? table : mine.some((k) => k.table === null) ? null : mine[0]?.table;
   banner(h('p', {}, `${detail} Hands entered on this phone are kept and will be sent once a `
     + 'working key is here. ',
-  h('a', {href: `/?event=${eventId}&rejoin=1${mine[0]?.table ? `&table=${mine[0].table}` : ''}`},
+  h('a', {href: `/?event=${eventId}&rejoin=1${rejoin ? `&table=${rejoin}` : ''}`},
     'Join again')));
 }
 

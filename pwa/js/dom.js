@@ -1,14 +1,21 @@
 /** Building the page: a tiny element helper (no innerHTML, so names can never inject markup). */
 
+/** Attributes whose value is text even when given a boolean: `value: true` is "true" (an
+ * option's value), `'aria-pressed': false` is "false", not a missing attribute. */
+const TEXT = /^(value$|aria-|data-)/;
+
 /**
  * h('button', {class: 'big', onclick: fn, 'aria-pressed': 'true'}, 'text', child, [more])
- * Attributes: class, text, on<event> handlers, hidden/disabled booleans, everything else as-is.
+ * Attributes: class, text, on<event> handlers; true/false for a boolean attribute (hidden,
+ * disabled, selected, ...) sets it or leaves it out; value, aria-* and data-* are always text.
  * Never pass `style`: the CSP forbids inline style attributes; use a class.
  */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {
-    if (value === undefined || value === null || value === false) continue;
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'boolean' && TEXT.test(name)) { el.setAttribute(name, String(value)); continue; }
+    if (value === false) continue;
     if (name === 'class') el.className = [value].flat(3).filter(Boolean).join(' ');
     else if (name === 'text') el.textContent = value;
     else if (name.startsWith('on') && typeof value === 'function') el.addEventListener(name.slice(2), value);

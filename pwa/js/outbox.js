@@ -164,22 +164,28 @@ let replaying = null;
 
 /**
  * Send what is waiting, oldest first. `send(entry)` resolves {status, data} when the server
- * answered, and throws when it could not be reached. `notify(kind, entry, answer)` hears:
- * 'sent', 'refused', 'unauthorized' (the entry stays; that event's entries wait for a new key),
+ * answered (or {status: 401, unsent: true, data} when there was no key to send it with), and
+ * throws when it could not be reached. `notify(kind, entry, answer)` hears: 'sent', 'refused',
+ * 'unauthorized' (the entry stays; the entries that need the same key wait for a new one),
  * 'retry-later' (5xx/429: the replay stops) and 'offline' (the replay stops).
- * Resolves with a summary {sent, refused, stopped}.
+ * `keyOf(entry)` (may be async) names the key an entry needs: a key that fails, or is missing,
+ * holds back only the entries that need it, never those of other tables or events.
+ * Resolves with a summary {sent, refused, stopped, blocked} (blocked: the keys held back).
  */
-export function replay(send, notify) {
+export function replay(send, notify, keyOf = (entry) => entry.eventId) {
   if (replaying) return replaying;
   replaying = withLock(async () => {
-    const blockedEvents = new Set();
-    const summary = {sent: 0, refused: 0, stopped: null, blocked: blockedEvents};
+    const blocked = new Set();
+    const summary = {sent: 0, refused: 0, stopped: null, blocked};
     let lastSeq = 0;
     for (;;) {
       // Read afresh each time: hands entered during the replay are sent in the same run.
-      const entry = (await pending())
-        .filter((e) => e.seq > lastSeq && !blockedEvents.has(e.eventId))
-        .sort((a, b) => a.seq - b.seq)[0];
+      let entry = null;
+      let slot = null;
+      for (const e of (await pending()).filter((x) => x.seq > lastSeq).sort((a, b) => a.seq - b.seq)) {
+        slot = await keyOf(e);
+        if (!blocked.has(slot)) { entry = e; break; }
+      }
       if (!entry) break;
       lastSeq = entry.seq;
       let answer;
@@ -198,9 +204,10 @@ export function replay(send, notify) {
         announce();
         notify('sent', entry, answer);
       } else if (status === 401) {
-        // The key was revoked or mistyped: keep the hand, ask for a key, try this event later.
-        await touch(entry, answer.data?.detail || 'The key was not accepted.');
-        blockedEvents.add(entry.eventId);
+        // The key was revoked or mistyped (or this table has none here): keep the hand, ask
+        // for a key, and hold back only what needs that key.
+        await touch(entry, answer.data?.detail || 'The key was not accepted.', !answer.unsent);
+        blocked.add(slot);
         notify('unauthorized', entry, answer);
       } else if (status === 408 || status === 429 || status >= 500) {
         await touch(entry, answer.data?.detail || `The server answered ${status}; trying again later.`);
@@ -225,14 +232,16 @@ export function replay(send, notify) {
   return replaying;
 }
 
-async function touch(entry, message) {
-  await tx(['outbox'], 'readwrite', async ({outbox}) => {
+/** Note a try that did not get through (`tried` false: nothing was sent, e.g. no key here). */
+async function touch(entry, message, tried = true) {
+  const changed = await tx(['outbox'], 'readwrite', async ({outbox}) => {
     const current = await req(outbox.get(entry.seq));
-    if (!current) return;
-    await req(outbox.put({...current, attempts: current.attempts + 1, lastError: message,
-      lastTry: Date.now()}));
+    if (!current || (!tried && current.lastError === message)) return false;
+    await req(outbox.put({...current, attempts: current.attempts + (tried ? 1 : 0),
+      lastError: message, lastTry: Date.now()}));
+    return true;
   });
-  announce();
+  if (changed) announce();
 }
 
 /** Ask the browser not to evict our storage under pressure (best effort; Safari may say no). */

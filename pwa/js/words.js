@@ -47,19 +47,40 @@ export function seats(game) {
   return out.sort((a, b) => a.seat - b.seat);
 }
 
-/** "4 played · 4 to go", or how far each side is from the target, from the server's numbers. */
-export function progressWords(game) {
+/**
+ * The game's progress from the server's numbers, with the hands still waiting on this phone
+ * counted in: "8 hands · 5 played · 3 waiting to be sent · 0 to go", "Time was called after 4
+ * hands". (Counting hands is not scoring: the points stay the server's.)
+ */
+export function progressWords(game, waiting = 0) {
   if (!game) return '';
-  const parts = [`${game.hands_played} played`];
+  const played = game.hands_played;
+  if (game.end === 'time') {
+    return `Time was called after ${played} hand${played === 1 ? '' : 's'}`;
+  }
+  const parts = [game.format?.description, `${played} played`];
+  if (waiting) parts.push(`${waiting} waiting to be sent`);
   if (game.hands_to_go !== null && game.hands_to_go !== undefined) {
-    parts.push(`${game.hands_to_go} to go`);
+    parts.push(`${Math.max(game.hands_to_go - waiting, 0)} to go`);
   }
-  if (game.points_to_target) {
-    const target = game.format?.target_points;
-    parts.push(`to ${target ?? 'win'}: ${game.sides.A.name} need ${game.points_to_target.A}, `
-      + `${game.sides.B.name} need ${game.points_to_target.B}`);
-  }
-  return parts.join(' · ');
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** Hands waiting on the phone that count as hands of the game (thrown-in cards do not). */
+export function waitingHands(entries) {
+  return (entries || []).filter((e) => e.body?.kind !== 'penalty').length;
+}
+
+/** "table 3", "tables 1 and 3", "tables 1, 2 and 4". */
+export function tablesWords(tables) {
+  const list = [...tables].sort((a, b) => a - b);
+  if (list.length < 2) return `table ${list[0] ?? ''}`.trim();
+  return `tables ${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+}
+
+/** "Ann & Bob" from a list of names. */
+export function namesWords(names) {
+  return (names || []).join(' & ');
 }
 
 /** A short line for a hand that is waiting in the outbox (from what the runner tapped). */

@@ -93,3 +93,10 @@ def play(api: ApiClient, key: str, game_id: int, hands: list[dict]) -> dict:
         state = api.post(f"/api/games/{game_id}/hands", key=key, json=body,
                          expect=201).get_json()
     return state
+
+
+def signer(game: dict) -> str:
+    """A player who may sign the game off: one of the side that lost it (either side when
+    nobody won)."""
+    side = "A" if game["winner"] == "B" else "B"
+    return next(p["name"] for p in game["sides"][side]["players"] if p["player_id"])

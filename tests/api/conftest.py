@@ -81,7 +81,10 @@ def database_url(request, tmp_path) -> str:
 
 @pytest.fixture
 def app(database_url):
+    # Boards are built when asked for (POLL_BUILD_BEHIND_MS None): a test reads what it just
+    # wrote, and no builder thread outlives the test's database (test_polls covers it).
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True,
+                      "POLL_BUILD_BEHIND_MS": None,
                       "RAISE_UNEXPECTED": True, "PUBLIC_URL": "http://euchre.test"})
     yield app
     with app.app_context():

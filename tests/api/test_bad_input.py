@@ -79,6 +79,27 @@ def test_malformed_json_is_a_400_problem(api, table):
     assert snapshot(api, table) == before
 
 
+@pytest.mark.parametrize("content_type", [
+    "application/x-www-form-urlencoded",  # what curl -d sends without -H
+    "text/plain",
+    None,
+])
+def test_a_json_body_sent_as_something_else_is_a_415_that_says_how_to_send_it(
+        api, table, content_type):
+    before = snapshot(api, table)
+    headers = {"Authorization": f"Bearer {table['key']}"}
+    if content_type:
+        headers["Content-Type"] = content_type
+    response = api.client.post(f"/api/games/{table['game']}/hands", headers=headers,
+                               data=json.dumps(hand_body()))
+    assert_problem(response, 415, "Content-Type: application/json")
+    # An optional-fields body is not silently ignored either.
+    response = api.client.patch(f"/api/events/{table['event']['id']}", headers=headers,
+                                data=json.dumps({"name": "Renamed"}))
+    assert_problem(response, 415)
+    assert snapshot(api, table) == before
+
+
 def test_a_body_that_is_not_an_object_is_refused(api, table):
     response = api.post(f"/api/games/{table['game']}/hands", key=table["key"],
                         data=json.dumps([1, 2]), headers={"Content-Type": "application/json"})

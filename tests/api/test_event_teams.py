@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .client import play
+from .client import play, signer
 from .scripts import fixed_hands_game
 
 # Points each team scores in rounds 1-3, whoever it meets; equal values make a level game.
@@ -28,7 +28,8 @@ def _finish(api, key, game_id, points_a, points_b, hands, settle_winner="A"):
                          expect=200).get_json()
         assert state["points"] == {"A": points_a, "B": points_b}, "the points stay level"
     return api.post(f"/api/games/{game_id}/sign-off", key=key,
-                    json={"by": "opponent captain"}, expect=200).get_json()
+                    json={"by": signer(state)},
+                    expect=200).get_json()
 
 
 def test_an_eight_team_tournament_settles_a_tie_at_the_cut_and_plays_the_final(api):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .client import play
+from .scripts import fixed_hands_game
 
 # One game's script at every table: 12 hands, side A 9 points, side B 7, with bumps.
 # Seats 1 and 3 are side A, 2 and 4 side B.
@@ -160,3 +161,29 @@ def test_an_eight_team_wec_doubles_keeps_game_one_winners_at_home(api):
     awards = api.get(f"/api/events/{event['id']}/awards", expect=200).get_json()
     assert awards["bump_cup"]["total"] == 8 * 4 * 6
     assert len(awards["bump_cup"]["players"]) == 16
+
+
+def test_a_wec_singles_scoresheet_lists_the_games_still_to_come_from_the_fixed_schedule(api):
+    event = api.create_event("wec-singles", name="Schedule night")
+    players = api.add_players(event, [f"P{i}" for i in range(1, 13)])
+    round_ = api.seat_round(event, 1)
+    me = players[0]
+    sheet = api.get(f"/api/events/{event['id']}/players/{me['id']}/scoresheet",
+                    expect=200).get_json()
+    assert [r["round"] for r in sheet["rounds"]] == [1]
+    assert sheet["rounds"][0]["finished"] is False
+    assert [u["round"] for u in sheet["upcoming"]] == list(range(2, 9))
+    partners = {sheet["rounds"][0]["partner"]} | {u["partner"] for u in sheet["upcoming"]}
+    assert len(partners) == 8, "a new partner every game"
+    # Game 2 seated: the sheet's plan for it was where the player sits.
+    planned = sheet["upcoming"][0]
+    for table in round_["tables"]:
+        play(api, event["organizer_key"], table["games"][0]["id"], fixed_hands_game(7, 5, 12))
+    api.close_round(event, round_["id"])
+    second = api.seat_round(event, 2)
+    table = next(t for t in second["tables"] if t["table"] == planned["table"])
+    assert any(s["player_id"] == me["id"] and s["seat"] == planned["seat"] for s in table["seats"])
+    sheet = api.get(f"/api/events/{event['id']}/players/{me['id']}/scoresheet",
+                    expect=200).get_json()
+    assert sheet["rounds"][0]["finished"] is True
+    assert [u["round"] for u in sheet["upcoming"]] == list(range(3, 9))

@@ -80,6 +80,7 @@ def test_cors_headers_are_learned_per_origin(database_url):
     from api.db import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True,
+                      "POLL_BUILD_BEHIND_MS": None,
                       "CORS_ORIGINS": "https://club.example"})
     try:
         api = ApiClient(app.test_client())
@@ -144,7 +145,8 @@ def _worker(database_url):
     """Another app on the same database: what a second gunicorn worker is."""
     from api import create_app
 
-    return create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True})
+    return create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True,
+                       "POLL_BUILD_BEHIND_MS": None})
 
 
 def _revision_reads(app) -> list[int]:
@@ -269,3 +271,59 @@ def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
     fresh = api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=200)
     assert fresh.headers["ETag"] != built.headers["ETag"]
     assert max(r["total"] for r in fresh.get_json()["rows"]) == 2
+
+
+def test_a_board_slow_to_build_is_rebuilt_behind_the_polls_after_a_change(app):
+    """A board whose last build took POLL_BUILD_BEHIND_MS or more (a 2,000-player event's) is
+    rebuilt by the worker's builder thread after a change: no poller waits for it; each gets
+    the board it has (304) or the newest built, then the new one once it is ready."""
+    import time
+
+    polls = app.wsgi_app
+    polls.build_behind = 0.0  # every board counts as slow here
+    api = ApiClient(app.test_client())
+    event, key, game, url = _night_in_play(api)
+    built = api.get(url, expect=200)
+    api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=304)
+    calls = _flask_calls(app)
+    api.hand(key, game, "A", 5)
+    calls.clear()
+    same = api.get(url, headers={"If-None-Match": built.headers["ETag"]})
+    assert calls == [], "the poll did not wait for a build in Flask"
+    assert same.status_code in (200, 304)  # 200 only if the builder was already done
+    deadline = time.monotonic() + 10
+    while True:
+        fresh = api.get(url, headers={"If-None-Match": built.headers["ETag"]})
+        if fresh.status_code == 200:
+            break
+        assert time.monotonic() < deadline, "the builder thread never built the new board"
+        time.sleep(0.02)
+    assert fresh.headers["ETag"] != built.headers["ETag"] and calls == []
+    assert max(r["total"] for r in fresh.get_json()["rows"]) == 2
+    assert polls.builder is not None and polls.queued == set()
+
+
+def test_a_starting_worker_builds_the_boards_of_the_events_in_play_in_the_background(app):
+    import time
+
+    from api.services import standings
+
+    api = ApiClient(app.test_client())
+    event, key, game, url = _night_in_play(api)
+    idle = api.create_event("progressive", name="Not started")
+    polls = app.wsgi_app
+    polls.warm()
+    deadline = time.monotonic() + 10
+    with app.app_context():
+        from api.db import db
+        from api.models import Event
+
+        row = db.session.get(Event, event["id"])
+        key_now = standings.cache_key(row.id, row.code, row.revision, standings.BOARD_BODY)
+        other = db.session.get(Event, idle["id"])
+        idle_key = standings.cache_key(other.id, other.code, other.revision,
+                                       standings.BOARD_BODY)
+    while standings.peek(key_now) is None:
+        assert time.monotonic() < deadline, "the board of the event in play was not built"
+        time.sleep(0.02)
+    assert standings.peek(idle_key) is None, "an event with no round in play is left alone"

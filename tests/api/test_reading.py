@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .client import play
+from .client import play, signer
 from .scripts import fixed_hands_game
 
 
@@ -59,7 +59,8 @@ def _settle_and_sign(api, key, game, state):
     if state["level"]:
         api.post(f"/api/games/{game}/settlement", key=key,
                  json={"method": "playoff-hand", "winner": "A"}, expect=200)
-    api.post(f"/api/games/{game}/sign-off", key=key, json={"by": "captain"}, expect=200)
+    api.post(f"/api/games/{game}/sign-off", key=key,
+             json={"by": signer(state)}, expect=200)
 
 
 def test_three_teams_level_at_the_cut_play_a_round_robin_for_the_last_spot(api):
@@ -99,3 +100,31 @@ def test_three_teams_level_at_the_cut_play_a_round_robin_for_the_last_spot(api):
     assert final["stage"] == "championship"
     assert {final["tables"][0]["team_a"]["name"], final["tables"][0]["team_b"]["name"]} == \
         {"Ace", "King"}
+
+
+def test_the_presets_say_each_parameters_bounds_choices_in_words_and_which_formats_use_it(api):
+    presets = {p["key"]: p for p in api.get("/api/presets", expect=200).get_json()}
+    assert set(presets) == {"league", "progressive", "teams", "wec-singles", "wec-doubles"}
+    info = presets["progressive"]["parameter_info"]
+    assert info["ghost_minimum"]["only_for"] == ["progressive"]
+    assert info["forfeit_minutes"]["only_for"] == ["league-schedule"]
+    assert info["bumps"]["only_for"] == [] and info["bumps"]["type"] == "bool"
+    assert info["rounds"]["minimum"] == 1 and info["rounds"]["none_means"]
+    movement = {c["value"]: c["words"] for c in info["movement"]["choices"]}
+    assert movement["progressive"] == "winners stay, losers move to the next table"
+    assert presets["wec-singles"]["parameters"]["bumps"] is True
+
+
+def test_the_next_round_preview_says_why_none_can_be_seated_and_seating_is_refused_the_same(api):
+    event = api.create_event("progressive", name="Not yet")
+    key = event["organizer_key"]
+    preview = api.get(f"/api/events/{event['id']}/rounds/next", key=key, expect=200).get_json()
+    assert preview["ready"] is False and preview["tables"] == []
+    assert preview["reason"].startswith("No players are checked in")
+    refused = api.post(f"/api/events/{event['id']}/rounds", key=key, json={"number": 1},
+                       expect=409).get_json()
+    assert refused["detail"] == preview["reason"] and refused["code"] == preview["code"]
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    preview = api.get(f"/api/events/{event['id']}/rounds/next", key=key, expect=200).get_json()
+    assert preview["ready"] is True and preview["label"] == "Round 1"
+    assert len(preview["tables"]) == 2 and preview["reason"] is None

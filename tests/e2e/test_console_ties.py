@@ -10,6 +10,7 @@ import uuid
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.api.client import signer
 from tests.api.scripts import fixed_hands_game
 
 from .conftest import Api
@@ -42,7 +43,9 @@ class Event:
         return state
 
     def sign_off(self, game_id: int) -> None:
-        self.post(f"/api/games/{game_id}/sign-off", {"by": "opponent captain"})
+        game = self.api.get(f"/api/games/{game_id}")
+        self.post(f"/api/games/{game_id}/sign-off",
+                  {"by": signer(game)})
 
 
 def open_ties(page: Page, event: Event) -> None:

@@ -210,8 +210,9 @@ def test_wec_games_take_the_game_sheet_and_name_a_euchred_loner(page, api, shot)
     expect(page.locator(".last-outcome")).to_have_text(in_words(game["hands"][0]["outcome"],
                                                                 game))
 
-    # Who deals: recorded once, then the screen follows the deal.
-    page.get_by_role("button", name="Who deals first?").click()
+    # Who deals: after the first hand it is asked as who dealt hand 1; recorded once, then
+    # the screen follows the deal.
+    page.get_by_role("button", name="Who dealt hand 1?").click()
     dealer = game["sides"]["B"]["players"][0]
     page.locator(f'[data-k="dealer-{dealer["seat"]}"]').click()
     expect(page.locator(".deal")).to_have_text(re.compile(r"^Deal: \w+"))

@@ -130,6 +130,11 @@ def test_a_new_hand_in_a_game_still_being_played_is_allowed():
     check_hand_allowed(play_game(TO_TEN, [march(B)]))
 
 
+def test_cards_thrown_in_on_the_last_hand_can_still_be_entered_once_the_game_is_over():
+    state = play_game(TO_TEN, [march(B)] * 4 + [made(B)] * 2)
+    check_hand_allowed(state, counts=False)
+
+
 def test_a_league_with_a_false_claim_penalty_can_end_with_both_sides_past_the_target_level():
     # A custom league: a wrong renege claim pays the accused 2. At 9-8, A makes it (+1)
     # after wrongly claiming B reneged (B +2): 10-10, both past the target, no winner yet.
@@ -358,7 +363,7 @@ def test_a_plausible_game_sheet_is_accepted_with_its_bumps():
 ])
 def test_an_impossible_game_sheet_is_refused(points_a, points_b, hands, words):
     with pytest.raises(ImplausibleSheet, match=words):
-        sheet_game(WEC_GAME, points_a, points_b, {}, hands_played=hands)
+        sheet_game(WEC_GAME, points_a, points_b, {}, hands_played=hands, time_called=True)
 
 
 def test_the_highest_possible_sheet_is_accepted():
@@ -382,10 +387,23 @@ def test_a_sheet_with_more_hands_than_the_game_has_is_refused(hands):
 
 
 def test_a_time_called_sheet_with_fewer_hands_is_accepted_as_time_called():
-    state = sheet_game(WEC_GAME, 8, 7, {}, hands_played=9)
+    state = sheet_game(WEC_GAME, 8, 7, {}, hands_played=9, time_called=True)
     assert state.end == "time"
     assert state.hands_played == 9
     assert state.winner == A
+
+
+def test_a_sheet_with_fewer_hands_is_refused_while_time_was_not_called():
+    with pytest.raises(ImplausibleSheet, match="Game 5 has 12 hands and time was not called, "
+                                               "so a sheet of 5 hands cannot end it"):
+        sheet_game(WEC_GAME, 3, 3, {}, hands_played=5, label="Game 5")
+
+
+def test_an_impossible_sheet_after_time_was_called_asks_how_many_hands_were_played():
+    with pytest.raises(ImplausibleSheet, match="say how many hands were played"):
+        sheet_game(WEC_GAME, 5, 2, {}, time_called=True)
+    with pytest.raises(ImplausibleSheet, match="Check the sheet.$"):
+        sheet_game(WEC_GAME, 5, 2, {})
 
 
 def test_a_level_sheet_takes_the_recorded_tie_winner():

@@ -89,6 +89,7 @@ def test_outside_the_bump_presets_a_euchred_loner_needs_no_seat():
     score = score_hand(Hand(maker=A, tricks=1, alone=True), TEAMS)
     assert (score.points_a, score.points_b) == (0, 2)
     assert score.bumps == {}
+    assert score.outcome == "A euchred on a loner: B +2"
 
 
 @pytest.mark.parametrize("preset", ALL_PRESETS, ids=lambda p: p.key)

@@ -16,7 +16,7 @@ from api.rules.league import (
     forfeited_games,
     offence_status,
 )
-from api.rules.matches import match_state, week_points
+from api.rules.matches import deciding_game, match_state, week_points
 from api.rules.presets import PRESETS, build_preset
 
 LEAGUE = PRESETS["league"]
@@ -226,3 +226,15 @@ def test_a_custom_league_can_remove_a_team_at_its_second_offence():
     custom = build_preset("league", {"offences_to_flag": 2, "offences_to_remove": 2})
     assert offence_status(custom, 1).status == LOSS_OF_GAMES
     assert offence_status(custom, 2).status == REMOVED
+
+
+@pytest.mark.parametrize(("winners", "decided_by"), [
+    ([A, A], 2),
+    ([A, B, A], 3),
+    ([B, None, B], 3),
+    ([A, B], None),
+    ([A, A, B], 2),  # a third game after 2-0 was not needed
+    ([], None),
+])
+def test_a_best_of_three_is_decided_by_the_game_that_gives_a_side_two_wins(winners, decided_by):
+    assert deciding_game(3, winners) == decided_by

@@ -1,6 +1,7 @@
 """The presets match RULES.md, and custom formats are checked before an event can use them."""
 
 import json
+from dataclasses import MISSING, fields
 
 import pytest
 from hypothesis import given, settings
@@ -465,3 +466,32 @@ def test_any_single_override_builds_a_format_that_round_trips_or_is_refused_in_w
     assert isinstance(custom, Preset)
     assert getattr(custom, name) == value
     assert preset_from_parameters(key, custom.parameters()) == custom
+
+
+def test_a_custom_formats_summary_says_what_was_changed_from_the_preset():
+    custom = build_preset("progressive", {"rounds": 4, "ghost_minimum": 6})
+    assert custom.summary.endswith("Changed for this event: rounds 4 (the format has 5); "
+                                   "ghost minimum 6 (the format has 7).")
+    assert build_preset("progressive", {"rounds": 5}).summary == PRESETS["progressive"].summary
+
+
+def test_every_choice_has_words_and_every_only_for_names_a_movement():
+    from api.rules.presets import CHOICE_WORDS, MOVEMENTS, PARAMETERS
+
+    for name, spec in PARAMETERS.items():
+        assert set(spec.only_for) <= set(MOVEMENTS), name
+        if spec.choices:
+            assert set(CHOICE_WORDS[name]) == set(spec.choices), name
+        if spec.none_means:
+            assert spec.nullable, name
+
+
+def test_each_preset_leaves_the_parameters_its_movement_does_not_use_at_their_defaults():
+    from api.rules.presets import PARAMETERS, Preset
+
+    defaults = {f.name: f.default for f in fields(Preset)
+                if f.name in PARAMETERS and f.default is not MISSING}
+    for preset in PRESETS.values():
+        for name, spec in PARAMETERS.items():
+            if spec.only_for and preset.movement not in spec.only_for and name in defaults:
+                assert getattr(preset, name) == defaults[name], (preset.key, name)

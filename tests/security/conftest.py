@@ -99,6 +99,7 @@ def app(request, tmp_path_factory):
     else:
         url = request.getfixturevalue("security_postgres_database")
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True,
+                      "POLL_BUILD_BEHIND_MS": None,
                       "RAISE_UNEXPECTED": True, "PUBLIC_URL": "http://euchre.test"})
     yield app
     with app.app_context():

@@ -117,13 +117,14 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
         RUNNER, event="wec", ids={"game_id": "quiet_game_id"},
         body=_body({"points": {"A": 12, "B": 3}, "hands_played": 12})),
     ("DELETE", "/api/games/<int:game_id>/sheet"): Route(
-        RUNNER, event="wec", ids={"game_id": "quiet_game_id"}, prepare=_enter_sheet),
+        RUNNER, event="wec", ids={"game_id": "quiet_game_id"}, prepare=_enter_sheet,
+        if_match=True),
     # The level game of the ended event is at table 2: re-settling it is a correction.
     ("POST", "/api/games/<int:game_id>/settlement"): Route(
         RUNNER, event="ended", ids={"game_id": "other_game_id"},
-        body=_body({"method": "playoff-hand", "winner": "B"})),
+        body=_body({"method": "playoff-hand", "winner": "B"}), if_match=True),
     ("POST", "/api/games/<int:game_id>/sign-off"): Route(
-        RUNNER, event="ended", body=_body({"by": "Intruder"})),
+        RUNNER, event="ended", body=lambda s: {"by": s.signer}),
     ("PUT", "/api/games/<int:game_id>/dealer"): Route(RUNNER, body=_body({"seat": 2})),
 }
 

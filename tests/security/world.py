@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tests.api.client import ApiClient, play
+from tests.api.client import ApiClient, play, signer
 from tests.api.scripts import fixed_hands_game
 
 
@@ -33,6 +33,7 @@ class Seeded:
     ids: dict = field(default_factory=dict)  # URL parameter name (or a variant) -> a real id
     keys: dict = field(default_factory=dict)  # kind -> secret
     other_table_game: int | None = None  # a game at table 2 (for table-limited runner keys)
+    signer: str | None = None  # a player at table 1, who may sign its game off
 
     @property
     def id(self) -> int:
@@ -111,6 +112,7 @@ def seed_ended(api: ApiClient, name: str = "Saturday progressive") -> Seeded:
     seeded = _finish_seeding(api, seeded, round_, hands=False)
     won = play(api, key, seeded.ids["game_id"], fixed_hands_game(5, 3, 8))
     seeded.ids["hand_id"] = won["hands"][0]["id"]
+    seeded.signer = signer(won)
     level = play(api, key, seeded.other_table_game, [{"maker": "A", "tricks": 3},
                                                      {"maker": "B", "tricks": 3}])
     seeded.ids["other_hand_id"] = level["hands"][0]["id"]

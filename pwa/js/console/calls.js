@@ -49,7 +49,9 @@ export const setEntrant = (id, teams, entrantId, body) =>
 export const importCsv = (id, csv) => call(id, 'POST', `${E(id)}/import`, {body: {csv}});
 
 export const rounds = (id) => call(id, 'GET', `${E(id)}/rounds`);
-export const plan = (id) => call(id, 'GET', `${E(id)}/rounds/next`);
+/** The next round's preview, or, when none can be seated now, {ready: false, code, reason}:
+ * the server says why (the reason a seating attempt would be refused with). */
+export const next = (id) => call(id, 'GET', `${E(id)}/rounds/next`);
 export const round = (roundId) => call(null, 'GET', `/api/rounds/${roundId}`);
 /** Seat round `number`: a retry whose first try was stored hears "already seated": done. */
 export const seat = (id, number) => call(id, 'POST', `${E(id)}/rounds`, {body: {number}, retry})
@@ -60,6 +62,8 @@ export const seat = (id, number) => call(id, 'POST', `${E(id)}/rounds`, {body: {
 /** Call time, close, reopen, (re)start the clock: each means the same when repeated. */
 export const roundDo = (id, roundId, what, body) => call(id, 'POST', `/api/rounds/${roundId}/${what}`, {body, retry});
 export const leaderboard = (id) => call(id, 'GET', `${E(id)}/leaderboard`);
+/** Low Score, High Game and the bump cup (per player, per table, in all). */
+export const awards = (id) => call(id, 'GET', `${E(id)}/awards`);
 
 export const game = (gameId) => call(null, 'GET', `/api/games/${gameId}`);
 /** A change to a hand carries the version the organizer saw: a change made meanwhile is a 412. */

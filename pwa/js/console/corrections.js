@@ -1,16 +1,77 @@
 /** /e/<id>/organize/corrections[?game=<id>]: any hand of any game edited or deleted (with the
  * game's version: a change made meanwhile is explained, the draft kept), a signed-off game
- * reopened, the audit log by table. */
+ * reopened, the audit log by table (in words, with the table's names), read again after every
+ * change made here. */
 
 import {button, h, mount} from '../dom.js';
 import {outcomeWords, tricksLabel, tricksRows} from '../words.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {board} from './progress.js';
-import {does, lab, load, msg, query} from './ui.js';
+import {does, failure, lab, load, msg, query, sides} from './ui.js';
 
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const FIELDS = ['maker', 'alone', 'loner_seat', 'tricks', 'renege'];
+const UNSIGNED = 'The sign-off was undone: the result changed; the opponents sign again.';
+const WHO = {organizer: 'the organizer', runner: 'a runner', system: 'the app'};
+/** What else a hand's edit may change, in words, when its outcome stays the same. */
+const DETAILS = {loner_seat: 'who went alone', dealer: 'the dealer', trump: 'trump', note: 'the note',
+  surrendered: 'thrown-in cards', renege: 'the renege'};
+const REASONS = {late: 'late', 'no-show': 'did not show', 'one-player': 'only one player came'};
+const STANDING = {'may-be-removed-from-playoffs': 'may be removed from the playoffs', removed: 'removed from the league'};
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** An audit entry in words: [what happened, the change, a note]; `side` has the names of the
+ * table's sides A and B (the server's entries say "A" and "B"). */
+function entryWords(e, side, label) {
+  const b = e.before || {};
+  const a = e.after || {};
+  const hand = (x) => (x?.outcome ? outcomeWords(x.outcome, side) : 'no result');
+  const score = (p) => (p ? `${side.A.name} ${p[0]} – ${p[1]} ${side.B.name}` : 'nothing');
+  const how = (m) => (m === 'card-draw' ? 'a card draw' : 'a playoff hand');
+  const unsigned = a.sign_off && UNSIGNED.replace('; the opponents sign again', '');
+  const people = () => [b.name !== a.name && `renamed ${a.name}`,
+    b.checked_in !== a.checked_in && (a.checked_in ? 'checked in' : 'check-in undone'),
+    b.withdrawn !== a.withdrawn && (a.withdrawn ? 'withdrawn' : 'brought back'),
+    b.playoff_excluded !== a.playoff_excluded && (a.playoff_excluded ? 'left out of the playoffs' : 'back in the playoffs')]
+    .filter(Boolean).join(', ') || 'no change';
+  switch (e.action) {
+    case 'edit-hand': {
+      const also = Object.keys(DETAILS).filter((k) => !same(b[k], a[k])).map((k) => DETAILS[k]);
+      return [`Hand ${a.number ?? b.number} changed`, same(b.outcome, a.outcome)
+        ? `${hand(a)} (the same score; changed: ${also.join(', ') || 'nothing that counts'})` : `${hand(b)} → ${hand(a)}`, unsigned];
+    }
+    case 'delete-hand': return [`Hand ${b.number} deleted`, `It was: ${hand(b)}`, unsigned];
+    case 'edit-sheet': return ['Game sheet changed', `${score(b.points)} → ${score(a.points)}`, unsigned];
+    case 'clear-sheet': return ['Game sheet removed', `It said ${score(b.points)}`];
+    case 'settle-tie': return ['Level game settled', `${side[a.winner]?.name || a.winner} won ${how(a.method)}`
+      + `${b.winner ? ` (it was ${side[b.winner]?.name || b.winner}, ${how(b.method)})` : ''}`, unsigned];
+    case 'sign-off': return [`Signed off by ${a.signed_by}`];
+    case 'reopen': return ['Sign-off undone: the game can be changed again', b.signed_off_by && `It was signed by ${b.signed_off_by}`];
+    case 'seat-round': return [`${label} seated`, a.tables && plural(a.tables, 'table')];
+    case 'call-time': return [`Time called in ${label}`];
+    case 'start-clock': return [`Clock started for ${label}`, a.minutes && plural(a.minutes, 'minute')];
+    case 'close-round': return [`${label} closed`];
+    case 'reopen-round': return [`${label} reopened`];
+    case 'add-player': return [`${a.name} added`];
+    case 'add-team': return [`Team ${a.name} added`];
+    case 'add-substitute': return [`${a.name} added as a substitute for ${a.team}`];
+    case 'update-player': case 'update-team': return [b.name || a.name, people()];
+    case 'update-event': return [b.name !== a.name ? `Event renamed ${a.name}` : a.status === 'finished'
+      ? 'Event marked finished' : 'Event opened again'];
+    case 'issue-key': return [a.role === 'organizer' ? 'Another organizer link made'
+      : `Runner link made for ${a.table ? `table ${a.table}` : 'every table'}`];
+    case 'revoke-key': return [`${a.role === 'organizer' ? 'An organizer' : 'A runner'} link revoked`];
+    case 'new-pin': return ['New join PIN'];
+    case 'schedule-season': return ['Season scheduled', `${plural(a.weeks, 'week')}, ${plural(a.teams, 'team')}`];
+    case 'forfeit': return [`${a.team} forfeited game${a.games?.length === 1 ? '' : 's'} ${(a.games || []).join(', ')}`,
+      [REASONS[a.reason] || a.reason, a.minutes_late && `${a.minutes_late} minutes late`,
+        a.offence && `offence ${a.offence}`, STANDING[a.status]].filter(Boolean).join(' · ')];
+    case 'substitute': return [`${a.name} plays in seat ${a.seat}`];
+    case 'tiebreak-order': return ['Tiebreak order recorded'];
+    default: return [e.action.replace(/-/g, ' ')];
+  }
+}
 
 /** /e/<id>/organize/corrections[?game=<id>] */
 export async function render(main, {eventId}) {
@@ -20,11 +81,15 @@ export async function render(main, {eventId}) {
   const values = framed.event?.format?.hand_values || [];
   const finder = h('section', {class: 'card'});
   const editorEl = h('section', {class: 'card editor', hidden: true});
-  const auditEl = h('section', {class: 'card'});
+  const auditEl = h('section', {class: 'card audit'});
   mount(framed.body, finder, editorEl, auditEl);
   let rounds = [];
+  let auditTable = 0;
+  let refreshAudit = () => {};
+  let shown = null;
 
-  /** One game: its hands, each editable; `draft` is the hand being changed, kept through a 412. */
+  /** One game: its hands, each editable; `draft` is the hand being changed, kept through a 412.
+   * `note`: [words, class, the hand it is about (shown under that hand, and scrolled to)]. */
   function editor(game, draft = null, note = null) {
     const out = msg();
     const names = {A: game.sides.A.name, B: game.sides.B.name};
@@ -37,23 +102,26 @@ export async function render(main, {eventId}) {
       }, {'aria-pressed': String(same(v, draft[key])), 'data-k': k});
     }));
     // A change, or (body null) a deletion. On 412/404 the game reloads: the change is found
-    // stored (its answer was lost) or the draft stays.
+    // stored (its answer was lost) or the draft stays. The audit log is read again either way.
     const change = (hand, body) => async () => {
       try {
         const saved = await calls.changeHand(game, hand.id, body);
         const after = saved.hands.find((x) => x.id === hand.id);
-        editor(saved, null, [after ? `Hand ${after.number} now: ${outcomeWords(after.outcome, saved.sides)}.`
-          : `Hand ${hand.number} deleted.`]);
+        const undone = game.signed_off && !saved.signed_off ? ` ${UNSIGNED}` : '';
+        editor(saved, null, [`${after ? `Hand ${after.number} now: ${outcomeWords(after.outcome, saved.sides)}.`
+          : `Hand ${hand.number} deleted.`}${undone}`, null, after?.id]);
         return saved;
       } catch (error) {
         if (![404, 412].includes(error.status)) throw error;
         const fresh = await calls.game(game.id);
         const now = fresh.hands.find((x) => x.id === hand.id);
         const done = body ? now && FIELDS.every((k) => same(now[k], body[k])) : !now;
-        editor(fresh, done ? null : draft, done ? ['Your change was already saved.']
+        editor(fresh, done ? null : draft, done ? ['Your change was already saved.', null, now?.id]
           : [`Someone changed this game while you were editing (it is now version ${fresh.version}). It is `
-            + 'reloaded below with their change; yours is still in the form: check it and save again.', 'error']);
+            + 'reloaded below with their change; yours is still in the form: check it and save again.', 'error', now?.id]);
         return fresh;
+      } finally {
+        refreshAudit();
       }
     };
     const form = (hand) => {
@@ -75,28 +143,36 @@ export async function render(main, {eventId}) {
             surrendered: hand.surrendered, dealer: hand.dealer, trump: hand.trump, note: hand.note}), null, {class: 'btn-primary'}),
           button('Cancel', () => open(null, null))));
     };
+    const [noteText, noteClass, noteHand] = note || [];
+    const noteEl = note && h('p', {class: ['editor-note', noteClass || 'note'], role: 'alert'}, noteText);
+    const placed = noteEl && game.hands.some((x) => x.id === noteHand);
     editorEl.hidden = false;
     mount(editorEl,
       h('h2', {}, `${game.round.label} · table ${game.table}${game.match.games.length > 1 ? ` · game ${game.number}` : ''}`),
       h('p', {class: 'editor-score'}, `${names.A} ${game.points.A} – ${game.points.B} ${names.B}`),
       h('p', {class: 'hint'}, `${game.hands_played} hands · ${game.signed_off ? `signed off by ${game.signed_off_by}`
         : game.over ? 'finished' : 'being played'} · version ${game.version}`),
-      note && h('p', {class: note[1] || 'note', role: 'alert'}, note[0]),
+      !placed && noteEl,
       game.signed_off && does('Reopen the game', out, () => calls.reopenGame(game),
-        (g) => editor(g, null, ['Reopened: runners can change it again until it is signed off.']),
+        (g) => { editor(g, null, ['Reopened: runners can change it again until it is signed off.']); refreshAudit(); },
         {sure: 'Tap again: the sign-off is undone', pending: 'Reopening…'}),
-      h('ol', {class: 'hand-list'}, game.hands.map((hand) => h('li', {class: 'hand'},
+      h('ol', {class: 'hand-list'}, game.hands.map((hand) => h('li', {class: 'hand', 'data-hand': hand.id},
         h('span', {class: 'hand-no'}, hand.number), outcomeWords(hand.outcome, game.sides),
         h('span', {class: 'hand-actions'},
           hand.kind === 'play' && button('Edit', () => open(Object.fromEntries([['id', hand.id], ...FIELDS.map((k) => [k, hand[k]])]), null),
             {class: 'btn-small', 'aria-label': `Edit hand ${hand.number}`}),
           does('Delete', out, change(hand, null), null,
             {sure: 'Tap again to delete', pending: 'Deleting…', class: 'btn-small', 'aria-label': `Delete hand ${hand.number}`})),
+        placed && hand.id === noteHand && noteEl,
         draft?.id === hand.id && form(hand)))),
       !game.hands.length && h('p', {class: 'empty'}, 'No hands yet.'),
       out,
       h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/games/${game.id}`}, 'Add hands on the game screen'),
         button('Reload', () => openGame(game.id))));
+    // A new answer stays where the organizer is looking: the form closing must not leave the
+    // page scrolled on into the audit log.
+    if (noteEl && note !== shown) (noteEl.closest('.hand') || noteEl).scrollIntoView({block: 'nearest'});
+    shown = note;
   }
 
   const openGame = (gameId) => load(editorEl, () => calls.game(gameId), (g) => editor(g));
@@ -108,30 +184,68 @@ export async function render(main, {eventId}) {
     mount(finder, h('h2', {}, 'Find the game'), lab(pick, 'Round'), pick, board(id, r));
   };
 
-  const words = (v) => (v === null || typeof v !== 'object' ? v ?? '—'
-    : v.outcome || Object.entries(v).filter(([, x]) => typeof x !== 'object').map((e) => e.join(': ')).join(', '));
+  /** The names of a table's sides A and B in a round, from the rounds read here. */
+  const sidesAt = (e) => {
+    const t = rounds.find((r) => r.number === e.round_number)?.tables.find((x) => x.table === e.table);
+    const s = t ? sides(t) : {A: 'side A', B: 'side B'};
+    return {A: {name: s.A}, B: {name: s.B}};
+  };
+  const entry = (e) => {
+    const label = rounds.find((r) => r.number === e.round_number)?.label || (e.round_number ? `Round ${e.round_number}` : '');
+    const [what, change, note] = entryWords(e, sidesAt(e), label);
+    return h('li', {class: 'audit-entry'},
+      h('p', {class: 'audit-what'}, h('strong', {}, what), [e.table && label, e.table && `table ${e.table}`].filter(Boolean).map((x) => ` · ${x}`)),
+      change && h('p', {class: 'audit-change'}, change),
+      note && h('p', {class: 'audit-note'}, note),
+      h('p', {class: 'hint'}, `${new Date(e.at).toLocaleString([], {dateStyle: 'short', timeStyle: 'short'})} · by ${WHO[e.role] || e.role}`));
+  };
+
+  /** The audit log, for one table (0: all); read again in place after every change. */
   const auditFor = (table) => {
+    auditTable = table;
+    const numbers = [...new Set(rounds.flatMap((r) => r.tables.map((t) => t.table)))].sort((a, b) => a - b);
     const pick = h('select', {id: 'audit-table', class: 'input', onchange: () => auditFor(Number(pick.value))},
-      h('option', {value: 0}, 'All tables'), rounds.at(-1).tables.map((t) => h('option', {value: t.table, selected: t.table === table}, `Table ${t.table}`)));
+      h('option', {value: 0}, 'All tables'), numbers.map((n) => h('option', {value: n, selected: n === table}, `Table ${n}`)));
     const list = h('ol', {class: 'audit-list'});
+    const status = h('p', {class: 'hint', 'aria-live': 'polite'});
     mount(auditEl, h('h2', {}, 'Audit log'), h('p', {class: 'hint'}, 'Every change after entry: who, when, before → after.'),
-      lab(pick, 'Table'), pick, list);
-    load(list, () => calls.audit(id, table), (entries) => mount(list, entries.map((e) => h('li', {class: 'audit-entry'},
-      h('span', {class: 'hint'}, new Date(e.at).toLocaleString()), h('strong', {}, ` ${e.action.replace(/-/g, ' ')}`),
-      ` by ${e.role}${e.round_number ? ` · round ${e.round_number}` : ''}${e.table ? ` · table ${e.table}` : ''}`,
-      (e.before || e.after) && h('span', {class: 'audit-change'}, `${words(e.before)} → ${words(e.after)}`)))));
+      lab(pick, 'Table'), pick, status, list);
+    const paint = (entries) => mount(list, entries.length ? entries.map(entry)
+      : h('li', {class: 'empty'}, table ? `No change at table ${table} yet.` : 'No change yet.'));
+    refreshAudit = async () => {
+      try {
+        const entries = await calls.audit(id, table);
+        if (auditTable !== table) return;
+        if (entries.some((e) => e.round_number && !rounds.some((r) => r.number === e.round_number))) {
+          rounds = (await calls.rounds(id)).filter((r) => r.status !== 'scheduled');
+        }
+        mount(status, '');
+        paint(entries);
+      } catch (error) {
+        mount(status, `Not updated: ${failure(error, true)}`);
+      }
+    };
+    load(list, () => calls.audit(id, table), paint);
   };
 
   await load(finder, () => calls.rounds(id), (all) => {
     rounds = all.filter((r) => r.status !== 'scheduled');
     if (!rounds.length) return mount(finder, h('p', {class: 'empty'}, 'No round is seated yet.'));
     finderFor(rounds.at(-1));
-    auditFor(0);
   });
   const wanted = Number(query().get('game'));
-  if (wanted) {
-    editorEl.hidden = false;
-    await openGame(wanted);
-    editorEl.scrollIntoView({block: 'start'});
+  if (!wanted) {
+    if (rounds.length) auditFor(0);
+    return;
   }
+  editorEl.hidden = false;
+  await load(editorEl, () => calls.game(wanted), (g) => {
+    editor(g);
+    // Fixing a table: its round on the board above, and the audit log of that table.
+    const r = rounds.find((x) => x.number === g.round.number);
+    if (r && r !== rounds.at(-1)) finderFor(r);
+    auditFor(g.table);
+  });
+  if (!auditEl.childElementCount && rounds.length) auditFor(0);
+  editorEl.scrollIntoView({block: 'start'});
 }

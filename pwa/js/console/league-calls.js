@@ -27,22 +27,22 @@ async function call(id, method, path, body, done) {
 }
 
 const get = (id, path) => call(id, 'GET', E(id) + path);
-/** What comes next (a week, a playoff round), or {reason} when nothing can start now. */
-const next = (id) => get(id, '/rounds/next').catch((error) => {
-  if (error.status === 409) return {reason: error.message};
-  throw error;
-});
+/** What comes next (a week, a playoff round), or {ready: false, reason} when nothing can
+ * start now. */
+const next = (id) => get(id, '/rounds/next');
 
 /** Everything the League section shows, read together. */
-export async function league(id) {
-  const [season, rounds, board, bracket, teams, plan] = await Promise.all([get(id, '/season'),
-    get(id, '/rounds'), get(id, '/leaderboard'), get(id, '/bracket'), get(id, '/teams'), next(id)]);
-  return {season, rounds, board, bracket, teams, plan};
+export async function league(id, event) {
+  const rounds = get(id, '/rounds');
+  const [season, board, bracket, teams, plan] = await Promise.all([get(id, '/season'),
+    get(id, '/leaderboard'), get(id, '/bracket'), get(id, '/teams'), next(id)]);
+  return {season, rounds: await rounds, board, bracket, teams, plan};
 }
 
-export async function ties(id) {
-  const [rounds, board, plan] = await Promise.all([get(id, '/rounds'), get(id, '/leaderboard'), next(id)]);
-  return {rounds, board, plan};
+export async function ties(id, event) {
+  const rounds = get(id, '/rounds');
+  const [board, plan] = await Promise.all([get(id, '/leaderboard'), next(id, rounds, event?.format)]);
+  return {rounds: await rounds, board, plan};
 }
 
 export const schedule = (id, weeks) => call(id, 'POST', `${E(id)}/season`, {weeks}, 'season-exists');

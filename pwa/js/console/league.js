@@ -39,7 +39,7 @@ export async function section(main, eventId, name, title, read, paint) {
   /** Read again; `said` (what the server confirmed) is toasted, and kept if the read fails. */
   s.refresh = async (said = '') => {
     try {
-      s.show(await read(eventId));
+      s.show(await read(eventId, s.event));
       if (said) toast(said);
     } catch (e) {
       toast(`${said} ${failure(e, true)}`, null, {kind: 'error'});
@@ -56,7 +56,7 @@ export async function section(main, eventId, name, title, read, paint) {
     s.show(s.d);
     s.body.querySelector('.panel button')?.focus();
   };
-  await load(f.body, () => read(eventId), s.show);
+  await load(f.body, () => read(eventId, s.event), s.show);
 }
 
 /** A game as a link to its hands: "Game 2: 10–7", "Game 1: forfeited by North". */

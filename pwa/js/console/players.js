@@ -23,8 +23,9 @@ export async function render(main, {eventId}) {
   const here = (p) => (teams ? members(p).every((m) => m.checked_in) : p.checked_in);
   let field = [];
 
-  const refreshGhosts = () => calls.plan(id).then(
-    (plan) => say(ghosts, `${plan.label}: ${plan.notes.join(' ') || 'no ghost seats (every table has four players).'}`, 'info'),
+  const refreshGhosts = () => calls.next(id).then(
+    (plan) => say(ghosts, plan.reason ? `Next round: ${plan.reason}`
+      : `${plan.label}: ${plan.notes.join(' ') || 'no ghost seats (every table has four players).'}`, 'info'),
     (error) => say(ghosts, `Next round: ${failure(error, true)}`, 'info'));
 
   const row = (p) => {

@@ -1,7 +1,7 @@
 /** /e/<id>/organize/rounds: preview and seat the next round; the round being played (clock,
  * call time, close, progress board, table map); the rounds before it, the latest reopenable. */
 
-import {h, mount} from '../dom.js';
+import {button, h, mount} from '../dom.js';
 import {roundClock} from '../screens/clock.js';
 import {clockLevel, clockText} from '../words.js';
 import * as calls from './calls.js';
@@ -81,17 +81,16 @@ export async function render(main, {eventId}) {
     }, 5000));
   };
 
-  const preview = (history) => {
+  const preview = (history, all) => {
     const out = msg();
     const area = h('div', {});
     mount(framed.body, area, past(history));
-    load(area, () => calls.plan(id).catch((error) => {
-      if (error.code === 'event-complete') return {done: error.message};
-      throw error;
-    }), (plan) => mount(area, plan.done
-      ? card('Every round is played', h('p', {class: 'complete'}, plan.done),
+    load(area, () => calls.next(id), (plan) => mount(area, plan.code === 'event-complete'
+      ? card('Every round is played', h('p', {class: 'complete'}, plan.reason),
         h('div', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/organize/standings`}, 'Standings'),
           h('a', {class: 'btn btn-primary', href: `/e/${id}/organize/print`}, 'Print & export')))
+      : plan.reason ? card('The next round', h('p', {class: 'error', role: 'alert'}, plan.reason), h('div', {class: 'actions'},
+        button('Try again', draw), h('a', {class: 'btn btn-primary', href: `/e/${id}/organize/players`}, 'Players')))
       : card(`${plan.label}: preview`,
         h('p', {}, `Nothing is stored until you seat it.${plan.minutes ? ` ${plan.minutes} minutes.` : ''}`),
         plan.notes.map((n) => h('p', {class: 'note'}, n)), tableMap(plan.tables),
@@ -104,7 +103,7 @@ export async function render(main, {eventId}) {
       const history = all.filter((r) => r.status !== 'scheduled');
       const current = history.find((r) => r.status === 'playing');
       if (current) playing(current, history);
-      else preview(history);
+      else preview(history, all);
     });
   }
   await draw();

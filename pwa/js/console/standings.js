@@ -12,6 +12,61 @@ import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {card, does, failure, msg, saveFile, say} from './ui.js';
 
+const dollars = (n) => `$${n}`;
+const who = (list) => list.map((e) => e.name || '?').join(', ');
+
+/**
+ * The awards of a format with a bump cup (WEC), under the standings: Low Score, High Game and
+ * the bump cup in all, by player and by table, as the server counts them. Returns the function
+ * that reads them again (called when the leaderboard changed); a folded list stays as it was.
+ */
+function awardsCard(id, body, after) {
+  const status = h('p', {class: 'hint'}, 'Loading…');
+  const prizes = h('dl', {class: 'awards'});
+  const cup = h('p', {class: 'cup-total'});
+  const fold = (what) => {
+    const title = h('span', {});
+    const list = h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': what});
+    return [h('details', {class: 'awards-more'}, h('summary', {class: 'btn btn-link'}, title), list), title, list];
+  };
+  const [players, playersTitle, playersList] = fold('Bump cup by player');
+  const [tables, tablesTitle, tablesList] = fold('Bump cup by table');
+  after.after(h('section', {class: 'card awards-card'}, h('h2', {}, 'Awards and the bump cup'), status, prizes,
+    h('h3', {}, 'Bump cup'), cup, players, tables));
+  let labels = new Map();
+  const label = (n) => labels.get(n) || `Round ${n}`;
+  const grid = (heads, rows) => (rows.length ? h('table', {class: 'standings awards-table'},
+    h('thead', {}, h('tr', {}, heads.map((c) => h('th', {scope: 'col'}, c)))),
+    h('tbody', {}, rows.map(([name, ...cells]) => h('tr', {}, h('th', {scope: 'row'}, name), cells.map((c) => h('td', {}, c))))))
+    : h('p', {class: 'empty'}, 'No bumps yet.'));
+  let busy = false;
+  return async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const a = await calls.awards(id);
+      const rounds = [...a.high_game.games.map((g) => g.round), ...a.bump_cup.tables.map((t) => t.round)];
+      if (rounds.some((n) => !labels.has(n))) labels = new Map((await calls.rounds(id)).map((r) => [r.number, r.label]));
+      const played = a.high_game.points !== null;
+      mount(status, played ? '' : 'Low Score and High Game are known once a game is finished.');
+      mount(prizes, played && [
+        h('div', {class: 'param'}, h('dt', {}, 'Low Score (the lowest total)'),
+          h('dd', {}, `${a.low_score.total} points: ${who(a.low_score.entrants)}`)),
+        h('div', {class: 'param'}, h('dt', {}, 'High Game (the most points in one game)'),
+          h('dd', {}, `${a.high_game.points} points: ${a.high_game.games.map((g) => `${g.name || '?'} (${label(g.round)})`).join(', ')}`))]);
+      mount(cup, `${dollars(a.bump_cup.total)} in all`);
+      mount(playersTitle, `By player (${a.bump_cup.players.length})`);
+      mount(playersList, grid(['Player', 'Dollars'], a.bump_cup.players.map((p) => [p.name || '?', dollars(p.dollars)])));
+      mount(tablesTitle, `By table (${a.bump_cup.tables.length})`);
+      mount(tablesList, grid(['Game and table', 'Dollars'], a.bump_cup.tables.map((t) => [`${label(t.round)} · table ${t.table}`, dollars(t.dollars)])));
+    } catch (error) {
+      mount(status, `Awards not updated: ${failure(error, true)}`);
+    } finally {
+      busy = false;
+    }
+  };
+}
+
 export async function render(main, {eventId}) {
   const id = Number(eventId);
   const framed = await frame(main, id, 'standings', 'Standings');
@@ -54,9 +109,13 @@ export async function render(main, {eventId}) {
       : h('p', {class: 'empty'}, 'No scores yet.'));
   };
 
+  const refreshAwards = framed.event?.format?.parameters?.bumps ? awardsCard(id, framed.body, table.parentElement) : () => {};
   let last = null;
   return pollLeaderboard(id, (board, info) => {
-    if (board) paint(last = board);
+    if (board) {
+      paint(last = board);
+      refreshAwards();
+    }
     const round = last?.current_round;
     mount(status, info.fresh ? `Live · updated ${new Date().toLocaleTimeString()}` : `Not updated: ${failure(info.error, true)}`,
       last && ` · ${last.rounds_played} of ${last.rounds_total ?? '?'} rounds closed`

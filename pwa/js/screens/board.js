@@ -1,6 +1,8 @@
 /**
  * The public leaderboard on a phone: live (polled with If-None-Match), searchable, with a
- * followed player pinned on top, per-round scores and links to each player's scoresheet.
+ * followed player pinned on top, per-round scores and links to each player's scoresheet. For a
+ * format with a bump cup (WEC), the cup and the awards (Low Score, High Game) below the
+ * standings, read again whenever the leaderboard changes.
  */
 
 import * as api from '../api.js';
@@ -12,7 +14,7 @@ export async function render(main, {eventId}) {
   const id = Number(eventId);
   setTitle('Leaderboard');
   const s = {board: null, query: '', follow: await api.followed(id), checkedAt: null,
-    changedAt: null, offline: false, teams: null};
+    changedAt: null, offline: false, teams: null, awards: null};
 
   const search = h('input', {id: 'board-search', type: 'search', class: 'input',
     autocomplete: 'off', placeholder: 'Name', oninput: () => { s.query = search.value; drawRows(); }});
@@ -21,9 +23,59 @@ export async function render(main, {eventId}) {
   const pinned = h('div', {class: 'pinned'});
   const list = h('ol', {class: 'board', 'aria-label': 'Standings'});
   const title = h('h1', {class: 'page-title'}, 'Leaderboard');
+  const awards = h('section', {class: 'awards', 'aria-label': 'Bump cup and awards', hidden: true});
   mount(main, title, h('div', {class: 'board-tools'}, clock,
-    h('label', {for: 'board-search'}, 'Search by name'), search, updated), pinned, list,
+    h('label', {for: 'board-search'}, 'Search by name'), search, updated), pinned, list, awards,
   h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/projector`}, 'Projector mode')));
+
+  // --- the bump cup and the awards (formats that keep bumps) ---------------------------------
+  let awardsLoading = false;
+  let awardsAgain = false;
+  async function loadAwards() {
+    if (s.board?.bump_cup_total === undefined) return;
+    if (awardsLoading) { awardsAgain = true; return; }
+    awardsLoading = true;
+    try {
+      const {data} = await api.getAwards(id);
+      s.awards = data;
+      drawAwards();
+    } catch { /* the standings stand on their own; the cup shows at the next change */ }
+    awardsLoading = false;
+    if (awardsAgain) { awardsAgain = false; loadAwards(); }
+  }
+
+  const dollars = (n) => `$${n}`;
+  const who = (people) => people.map((p) => p.name || '?').join(', ');
+
+  function drawAwards() {
+    const a = s.awards;
+    if (!a) return;
+    const cup = a.bump_cup;
+    const low = a.low_score;
+    const high = a.high_game;
+    awards.hidden = false;
+    mount(awards,
+      h('h2', {}, 'Bump cup'),
+      h('p', {class: 'cup-total'}, cup.total ? [h('strong', {}, dollars(cup.total)), ' in the cup']
+        : 'No bumps yet.'),
+      cup.players.length > 0 && h('ol', {class: 'cup-list', 'aria-label': 'Bumps by player'},
+        cup.players.map((p) => h('li', {}, h('span', {class: 'cup-name'}, p.name || '?'),
+          h('span', {class: 'cup-dollars'}, dollars(p.dollars))))),
+      cup.tables.length > 0 && h('details', {class: 'cup-tables'},
+        h('summary', {class: 'btn'}, 'Bumps by table'),
+        h('ul', {class: 'cup-list'}, cup.tables.map((t) => h('li', {},
+          h('span', {class: 'cup-name'}, `Round ${t.round} · table ${t.table}`),
+          h('span', {class: 'cup-dollars'}, dollars(t.dollars)))))),
+      h('h2', {}, 'Awards'),
+      h('dl', {class: 'award-list'},
+        h('dt', {}, 'Low Score'),
+        h('dd', {}, low.total === null || !low.entrants.length ? '–'
+          : `${who(low.entrants)} · ${low.total} points`),
+        h('dt', {}, 'High Game'),
+        h('dd', {}, high.points === null || !high.games.length ? '–'
+          : `${high.points} points · ${high.games.map((g) => `${g.name || '?'} (R${g.round})`)
+            .join(', ')}`)));
+  }
 
   // Team events: a row is a team; link each member's scoresheet by their player id.
   async function memberIds() {
@@ -105,6 +157,7 @@ export async function render(main, {eventId}) {
       clockState.update(board.current_round?.clock);
       drawRows();
       memberIds();
+      loadAwards();
     }
     drawMeta();
   });

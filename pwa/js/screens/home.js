@@ -58,23 +58,84 @@ function boardFinder() {
   h('button', {type: 'submit', class: 'btn'}, 'Show the leaderboard'));
 }
 
+/** An event's links by what this phone holds: the console (organizer key), the tables its
+ * runner keys open, the leaderboard for everyone. */
+function eventLinks(mine) {
+  const id = mine[0].eventId;
+  const organizer = mine.some((k) => k.role === 'organizer');
+  const tables = mine.filter((k) => k.role === 'runner').map((k) => k.table);
+  const runs = organizer || tables.includes(null) ? 'Enter hands at any table'
+    : `Enter hands: table${tables.length > 1 ? 's' : ''} ${tables.sort((a, b) => a - b).join(', ')}`;
+  return h('li', {class: 'my-event'}, h('p', {class: 'my-event-name'}, mine[0].eventName),
+    h('div', {class: 'my-event-links'},
+      organizer && h('a', {class: 'btn btn-primary', href: `/e/${id}/organize`}, 'Organizer console'),
+      h('a', {class: 'btn', href: `/e/${id}/run`}, runs),
+      h('a', {class: 'btn', href: `/e/${id}/board`}, 'Leaderboard')));
+}
+
+const roleWords = (k) => (k.role === 'organizer' ? 'organizer key: opens the console'
+  : `runner key: ${k.table ? `table ${k.table}` : 'every table'}`);
+
+/** A key with Forget, which takes a second tap; forgetting an organizer key says first that the
+ * console then no longer opens on this phone, and offers its link to keep. */
+function keyRow(k, main) {
+  const warning = h('div', {class: 'forget-warning', role: 'alert', hidden: true});
+  const keep = button('Keep the key', () => disarm(), {class: 'btn-small', hidden: true,
+    'aria-label': `Keep the key for ${k.eventName}`});
+  const forget = button('Forget', async () => {
+    if (!forget.classList.contains('armed')) {
+      forget.classList.add('armed');
+      forget.textContent = 'Tap again to forget';
+      forget.setAttribute('aria-label', `Tap again to forget the key for ${k.eventName}`);
+      keep.hidden = false;
+      mount(warning, ...(k.role === 'organizer' ? organizerWarning(k) : [h('p', {},
+        `This phone will need the event code and PIN again to enter hands at ${k.eventName}.`)]));
+      warning.hidden = false;
+      return;
+    }
+    forget.disabled = true;
+    await api.forgetKey(k.key);
+    render(main);
+  }, {class: 'btn-small', 'aria-label': `Forget the key for ${k.eventName}`});
+  function disarm() {
+    forget.classList.remove('armed');
+    forget.textContent = 'Forget';
+    forget.setAttribute('aria-label', `Forget the key for ${k.eventName}`);
+    keep.hidden = true;
+    warning.hidden = true;
+  }
+  return h('li', {class: 'key-item'}, h('div', {class: 'row-between'},
+    h('span', {}, h('strong', {}, k.eventName), h('span', {class: 'hint key-role'}, roleWords(k))),
+    h('span', {class: 'key-actions'}, keep, forget)), warning);
+}
+
+function organizerWarning(k) {
+  const link = `${location.origin}/e/${k.eventId}/organize#key=${k.key}`;
+  const field = h('input', {id: `org-link-${k.eventId}`, class: 'input', readonly: true, value: link});
+  const said = h('span', {class: 'hint', 'aria-live': 'polite'});
+  return [h('p', {}, h('strong', {}, 'Without the organizer link, the console for '
+    + `${k.eventName} can't be opened again on this phone.`), ' The link was shown only once, '
+    + 'when the event was created. If nobody kept it, copy it now before forgetting the key.'),
+  h('label', {for: field.id}, 'Organizer link'), field,
+  button('Copy the organizer link', async () => {
+    field.select();
+    try { await navigator.clipboard.writeText(link); said.textContent = 'Copied.'; } catch { said.textContent = 'Selected: copy it.'; }
+  }), ' ', said];
+}
+
 export async function render(main) {
   setTitle('');
   const params = new URLSearchParams(location.search);
   const all = await api.keys();
   const events = new Map();
-  for (const k of all) if (!events.has(k.eventId)) events.set(k.eventId, k);
+  for (const k of all) events.set(k.eventId, [...(events.get(k.eventId) || []), k]);
   const note = params.get('rejoin')
     ? 'The key on this phone stopped working. Join again: nothing you entered is lost.' : '';
   mount(main,
     h('h1', {class: 'page-title'}, 'Euchre scorekeeper'),
     events.size > 0 && h('section', {class: 'card'},
       h('h2', {}, 'Your events'),
-      h('ul', {class: 'link-list'}, [...events.values()].map((k) => h('li', {},
-        h('a', {class: 'btn btn-link', href: `/e/${k.eventId}/run`}, `${k.eventName}: your tables`),
-        all.some((o) => o.eventId === k.eventId && o.role === 'organizer')
-          && h('a', {class: 'btn btn-link', href: `/e/${k.eventId}/organize`}, 'Console'),
-        h('a', {class: 'btn btn-link', href: `/e/${k.eventId}/board`}, 'Leaderboard'))))),
+      h('ul', {class: 'my-events'}, [...events.values()].map(eventLinks))),
     joinForm({table: params.get('table') || '', note}),
     boardFinder(),
     h('section', {class: 'card'}, h('h2', {}, 'Run a tournament'),
@@ -82,8 +143,5 @@ export async function render(main) {
       h('a', {class: 'btn btn-link', href: '/organize/new'}, 'Create an event')),
     events.size > 0 && h('section', {class: 'card'},
       h('h2', {}, 'Keys on this phone'),
-      h('ul', {class: 'plain-list'}, all.map((k) => h('li', {class: 'row-between'},
-        h('span', {}, `${k.eventName} · ${k.role}${k.table ? ` · table ${k.table}` : ''}`),
-        button('Forget', async () => { await api.forgetKey(k.key); render(main); },
-          {'aria-label': `Forget the key for ${k.eventName}`}))))));
+      h('ul', {class: 'plain-list'}, all.map((k) => keyRow(k, main)))));
 }

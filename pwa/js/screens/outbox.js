@@ -21,8 +21,12 @@ export async function render(main) {
           ? h('ol', {class: 'plain-list outbox-list'}, pending.map((e) => h('li', {},
             h('p', {}, e.label || `Game ${e.gameId}`),
             h('p', {class: 'hint'}, `Entered ${when(e.createdAt)}`,
-              e.attempts ? ` · tried ${e.attempts}×: ${e.lastError}` : ''),
-            h('a', {href: `/e/${e.eventId}/games/${e.gameId}`}, 'Open the game'))))
+              e.attempts ? ` · tried ${e.attempts}×` : ''),
+            // Why it waits: the network, or no key for its table on this phone (which holds
+            // back only that table's hands).
+            e.lastError && h('p', {class: e.attempts ? 'hint' : 'note'}, e.lastError),
+            h('a', {class: 'btn btn-small', href: `/e/${e.eventId}/games/${e.gameId}`},
+              'Open the game'))))
           : h('p', {}, 'Nothing waiting: every hand entered here has reached the server.'),
         pending.length > 0 && button(sending ? 'Sending…' : 'Send now', async () => {
           sending = true;

@@ -1,0 +1,152 @@
+"""Audit findings in the league: forfeits list only the games they cost and stop once a team is
+removed, prize flags follow the format's prize places, and calling time names the game
+format."""
+
+from __future__ import annotations
+
+from .client import play
+from .scripts import to_target_game
+
+
+def _league(api, teams=("North", "South"), weeks=None, **overrides):
+    event = api.create_event("league", **overrides)
+    key = event["organizer_key"]
+    made = {name: api.add_team(event, name, [f"{name} 1", f"{name} 2"]) for name in teams}
+    api.post(f"/api/events/{event['id']}/season", key=key,
+             json={"weeks": weeks} if weeks else {}, expect=201)
+    return event, key, made
+
+
+def _forfeit(api, key, match_id, team_id, reason, minutes=None, expect=201):
+    return api.post(f"/api/matches/{match_id}/forfeits", key=key, expect=expect,
+                    json={"team_id": team_id, "reason": reason, "minutes_late": minutes})
+
+
+def _offences(api, event, name):
+    season = api.get(f"/api/events/{event['id']}/season", expect=200).get_json()
+    return next(o for o in season["offences"] if o["name"] == name)
+
+
+def _forfeit_audits(api, event, key):
+    log = api.get(f"/api/events/{event['id']}/audit", key=key, expect=200).get_json()
+    return [entry["after"] for entry in log if entry["action"] == "forfeit"]
+
+
+# --- forfeits ---------------------------------------------------------------------------------
+
+def test_a_no_show_recorded_after_game_1_was_played_forfeits_only_games_2_and_3(api):
+    event, key, _ = _league(api)
+    t = api.seat_round(event, 1)["tables"][0]
+    first = t["games"][0]["id"]
+    play(api, key, first, to_target_game("B", 4))  # game 1 is played: the away team wins it
+    result = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "no-show").get_json()
+    assert result["games"] == [2, 3], "a played game is not forfeited"
+    assert result["offences"] == 1
+    assert "Game 1" in result["message"] and "stands" in result["message"]
+
+    played = api.game(first)
+    assert played["winner"] == "B" and played["points"] == {"A": 4, "B": 10}, \
+        "the played game keeps its result"
+    for game in t["games"][1:]:
+        assert api.game(game["id"])["winner"] == "A", "games 2 and 3 go to the home team"
+    assert [a["games"] for a in _forfeit_audits(api, event, key)] == [[2, 3]]
+
+
+def test_a_team_late_for_a_game_already_played_forfeits_nothing_and_is_not_an_offence(api):
+    event, key, _ = _league(api)
+    t = api.seat_round(event, 1)["tables"][0]
+    play(api, key, t["games"][0]["id"], to_target_game("A", 3))
+    refused = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "late", 10,
+                       expect=409).get_json()
+    assert refused["code"] == "nothing-to-forfeit"
+    assert "Game 1" in refused["detail"] and "already played" in refused["detail"]
+    assert _offences(api, event, "South")["offences"] == 0
+    assert _forfeit_audits(api, event, key) == []
+
+
+def test_a_later_forfeit_in_the_same_week_adds_only_the_games_it_costs(api):
+    event, key, _ = _league(api)
+    t = api.seat_round(event, 1)["tables"][0]
+    late = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "late", 10).get_json()
+    assert late["games"] == [1]
+    play(api, key, t["games"][1]["id"], to_target_game("B", 6))  # they arrived for game 2
+    absent = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "one-player").get_json()
+    assert absent["games"] == [1, 3], "game 1 forfeited earlier, game 3 now; game 2 was played"
+    assert absent["offences"] == 1, "one week, one offence"
+    assert api.game(t["games"][1]["id"])["winner"] == "B"
+    assert [a["games"] for a in _forfeit_audits(api, event, key)] == [[3], [1]]
+
+
+def test_a_forfeit_for_a_team_already_removed_from_the_league_is_refused(api):
+    event, key, _ = _league(api, ("North", "South", "East", "West"), weeks=6)
+    for week in (1, 2, 3):
+        round_ = api.seat_round(event, week)
+        for t in round_["tables"]:
+            names = (t["team_a"]["name"], t["team_b"]["name"])
+            if "West" in names:
+                west = t["team_a"] if names[0] == "West" else t["team_b"]
+                first = _forfeit(api, key, t["match_id"], west["id"], "no-show").get_json()
+                if week == 3:  # the removing forfeit sent again (a lost answer): the same
+                    again = _forfeit(api, key, t["match_id"], west["id"], "no-show")
+                    assert again.get_json() == first and first["status"] == "removed"
+            else:
+                for game in t["games"]:
+                    play(api, key, game["id"], to_target_game("A", 0))
+        api.close_round(event, round_["id"])
+    assert _offences(api, event, "West")["status"] == "removed"
+
+    round_ = api.seat_round(event, 4)
+    t = next(t for t in round_["tables"] if "West" in (t["team_a"]["name"],
+                                                       t["team_b"]["name"]))
+    west = t["team_a"] if t["team_a"]["name"] == "West" else t["team_b"]
+    revision = api.get(f"/api/events/{event['id']}", expect=200).get_json()["revision"]
+    refused = _forfeit(api, key, t["match_id"], west["id"], "no-show", expect=409)
+    assert refused.mimetype == "application/problem+json"
+    body = refused.get_json()
+    assert body["code"] == "team-removed"
+    assert "West" in body["detail"] and "removed" in body["detail"]
+    assert "forfeit wins for its opponents" in body["detail"]
+    assert "Offence 4" not in body["detail"]
+    offences = _offences(api, event, "West")
+    assert offences["offences"] == 3 and offences["status"] == "removed"
+    assert len(_forfeit_audits(api, event, key)) == 3
+    assert api.get(f"/api/events/{event['id']}", expect=200).get_json()["revision"] == revision
+
+
+# --- prize places ----------------------------------------------------------------------------
+
+def test_a_custom_league_marks_every_prize_place_of_its_format(api):
+    event, key, teams = _league(api, ("North", "South", "East", "West"),
+                                prize_places=[[1, 1], [4, 3]])
+    round_ = api.seat_round(event, 1)
+    for t in round_["tables"]:
+        for game in t["games"]:
+            play(api, key, game["id"], to_target_game("A", 5))
+    rows = sorted(api.leaderboard(event)["rows"], key=lambda r: r["place"])
+    assert [r["place"] for r in rows] == [1, 2, 3, 4]
+    assert [r["prize"] for r in rows] == [True, True, True, False]
+
+
+def test_the_league_preset_still_marks_only_first_place(api):
+    event, key, _ = _league(api, ("North", "South", "East", "West"))
+    rows = sorted(api.leaderboard(event)["rows"], key=lambda r: r["place"])
+    assert [r["prize"] for r in rows] == [True, False, False, False]
+
+
+# --- calling time ----------------------------------------------------------------------------
+
+def test_calling_time_in_a_league_of_eight_hand_games_names_the_hands(api):
+    event, key, _ = _league(api, hands_per_game=8)
+    assert event["format"]["parameters"]["target_points"] is None
+    round_ = api.seat_round(event, 1)
+    refused = api.post(f"/api/rounds/{round_['id']}/time", key=key, expect=409).get_json()
+    assert refused["code"] == "no-time-limit"
+    assert "None" not in refused["detail"]
+    assert "8 hands" in refused["detail"]
+
+
+def test_calling_time_in_the_league_preset_names_the_target(api):
+    event, key, _ = _league(api)
+    round_ = api.seat_round(event, 1)
+    refused = api.post(f"/api/rounds/{round_['id']}/time", key=key, expect=409).get_json()
+    assert "10 points" in refused["detail"]
