@@ -10,7 +10,9 @@ error) goes to Flask as before.
 
 The revision read itself is shared for POLL_FRESH_SECONDS (a quarter of a second) by the polls
 of one worker, but only where that cannot show a poller anything older than it has seen: see
-`_recent_revision`. Writes in the worker forget it at once, so nobody waits on their own change.
+`_recent_revision`. Writes in the worker forget it at once, so nobody waits on their own change;
+a read without If-None-Match (a first read, or the console reading again after a change made on
+any worker) always reads the revision and gets the newest board, waiting for its build if need be.
 
 Flask's routing, hooks and response objects cost more than the rest of a poll put together
 (about 0.5 ms of a 304's 0.7 ms), which is what keeps a poll from getting near the throughput
@@ -44,8 +46,11 @@ BOARD_TAG = re.compile(r'(?:W/)?"board-([0-9]{1,15})-([0-9]{1,15})"')
 
 
 def newest_seen(event_id: int, if_none_match: str | None) -> int | None:
-    """The newest revision of this event's leaderboard that If-None-Match names (0: none);
-    None when it names anything else, which only a fresh read can answer."""
+    """The newest revision of this event's leaderboard that If-None-Match names; None when it
+    names none (a first read: an organizer's console just after a change, a phone opening the
+    board) or anything else, which only a fresh read and the newest board can answer."""
+    if not (if_none_match or "").strip():
+        return None
     newest = 0
     for text in (if_none_match or "").split(","):
         if not text.strip():
