@@ -330,7 +330,9 @@ def unfinished(round_: Round, preset: Preset) -> list[str]:
         for game in match.games:
             label = game_service.game_label(game)
             if game.end is None:
-                reasons.append(f"{label} is still being played ({game.hands_played} hands).")
+                played = game.hands_played
+                reasons.append(f"{label} is still being played ({played} "
+                               f"hand{'' if played == 1 else 's'} so far).")
             elif game.winner is None and game.stage != rgames.CHAMPIONSHIP:
                 reasons.append(f"{label} is level: record the playoff hand or card draw.")
             elif preset.sign_off_required and game.signed_off_at is None:
@@ -352,7 +354,8 @@ def close_round(round_id: int, principal: Principal) -> Round:
     reasons = unfinished(round_, preset)
     if reasons:
         raise Problem(409, f"{round_.label} cannot close yet: {reasons[0]}"
-                      + (f" (and {len(reasons) - 1} more)" if len(reasons) > 1 else ""),
+                      + (f" And {len(reasons) - 1} more: see the list." if len(reasons) > 1
+                         else ""),
                       code="round-unfinished", errors={"tables": reasons})
     round_.status = "closed"
     round_.closed_at = utcnow()
