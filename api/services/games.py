@@ -510,7 +510,7 @@ def edit_hand(game_id: int, hand_id: str, principal: Principal, body: dict,
     hand.fingerprint = fingerprint(body)
     unsigned = store_result(game, preset, state)
     audit(event.id, principal, "edit-hand", "hand", hand.id, before=before,
-          after={**hand_view(hand), **_unsigned(unsigned)},
+          after={**hand_view(hand), "game": game.number, **_unsigned(unsigned)},
           round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
 
@@ -539,7 +539,7 @@ def delete_hand(game_id: int, hand_id: str, principal: Principal, if_match: str 
     game.entries = len(remaining)
     unsigned = store_result(game, preset, state)
     audit(event.id, principal, "delete-hand", "hand", hand_id, before=before,
-          after=_unsigned(unsigned) or None,
+          after={"game": game.number, **_unsigned(unsigned)},
           round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
 

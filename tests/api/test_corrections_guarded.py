@@ -311,3 +311,27 @@ def test_a_correction_that_decides_a_best_of_three_early_is_refused_while_game_t
                     expect=200).get_json()
     assert fixed["winner"] == "A" and fixed["match"]["winner"] == "A"
     assert [g["number"] for g in fixed["match"]["games"]] == [1, 2]
+
+
+def test_an_audited_hand_says_which_game_of_the_match_it_belongs_to(api):
+    """A league week is three games at a table: the audit log names the game, not only the
+    table."""
+    event = api.create_event("league", name="Which game")
+    key = event["organizer_key"]
+    for name in ("Aces", "Bowers"):
+        api.add_team(event, name, [f"{name} 1", f"{name} 2"])
+    api.post(f"/api/events/{event['id']}/season", key=key, json={"weeks": 1}, expect=201)
+    games = api.seat_round(event, 1)["tables"][0]["games"]
+    assert [g["number"] for g in games] == [1, 2, 3]
+    state = api.hand(key, games[1]["id"], "B", 3)
+    hand = state["hands"][0]["id"]
+    api.put(f"/api/games/{games[1]['id']}/hands/{hand}", key=key, headers=_if_match(state),
+            json={"maker": "B", "tricks": 5}, expect=200)
+    state = api.game(games[1]["id"])
+    api.delete(f"/api/games/{games[1]['id']}/hands/{hand}", key=key, headers=_if_match(state),
+               expect=200)
+    deleted, edited = api.get(f"/api/events/{event['id']}/audit?table=1", key=key,
+                              expect=200).get_json()[:2]
+    assert edited["action"] == "edit-hand" and edited["after"]["game"] == 2
+    assert edited["after"]["number"] == 1 and edited["before"]["outcome"] != edited["after"]["outcome"]
+    assert deleted["action"] == "delete-hand" and deleted["after"]["game"] == 2

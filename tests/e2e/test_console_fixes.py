@@ -413,3 +413,26 @@ def test_standings_show_the_wec_awards_and_the_bump_cup(page: Page, api, shot):
     page.goto(f"/e/{progressive.id}/organize/standings#key={progressive.organizer_key}")
     expect(page.locator("table.standings")).to_be_visible()
     expect(page.locator(".awards-card")).to_have_count(0)
+
+
+@pytest.mark.browser_context_args(**LAPTOP)
+def test_the_audit_log_names_the_game_of_a_three_game_match(page: Page, api):
+    """A league week is three games a table: "Hand 1 changed" alone would not say which."""
+    _, event, _ = api.call("POST", "/api/events", {"name": "Tuesday league", "preset": "league"},
+                           expect=201)
+    key = event["organizer_key"]
+    for name in ("Aces", "Bowers"):
+        api.post(f"/api/events/{event['id']}/teams",
+                 {"name": name, "players": [f"{name} one", f"{name} two"]}, key=key)
+    api.post(f"/api/events/{event['id']}/season", {"weeks": 1}, key=key)
+    week = api.post(f"/api/events/{event['id']}/rounds", {"number": 1}, key=key)
+    second = week["tables"][0]["games"][1]["id"]
+    state = api.post(f"/api/games/{second}/hands",
+                     {"id": f"e2e-{uuid.uuid4().hex[:8]}", "maker": "A", "tricks": 3}, key=key)
+    api.call("PUT", f"/api/games/{second}/hands/{state['hands'][0]['id']}",
+             {"maker": "A", "tricks": 5}, key=key,
+             headers={"If-Match": f'"{state["version"]}"'}, expect=200)
+    page.goto(f"/e/{event['id']}/organize/corrections#key={key}")
+    entry = page.locator(".audit-list .audit-entry").first
+    expect(entry.locator(".audit-what")).to_contain_text("Game 2 · Hand 1 changed")
+    expect(entry.locator(".audit-what")).to_contain_text("table 1")

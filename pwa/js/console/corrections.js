@@ -23,9 +23,11 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** An audit entry in words: [what happened, the change, a note]; `side` has the names of the
  * table's sides A and B (the server's entries say "A" and "B"). */
-function entryWords(e, side, label) {
+function entryWords(e, side, label, games) {
   const b = e.before || {};
   const a = e.after || {};
+  // "Game 2 · ": which game of the table's match, where a match has more than one.
+  const ofGame = (x) => (games > 1 && x.game ? `Game ${x.game} · ` : '');
   const hand = (x) => (x?.outcome ? outcomeWords(x.outcome, side) : 'no result');
   const score = (p) => (p ? `${side.A.name} ${p[0]} – ${p[1]} ${side.B.name}` : 'nothing');
   const how = (m) => (m === 'card-draw' ? 'a card draw' : 'a playoff hand');
@@ -38,10 +40,10 @@ function entryWords(e, side, label) {
   switch (e.action) {
     case 'edit-hand': {
       const also = Object.keys(DETAILS).filter((k) => !same(b[k], a[k])).map((k) => DETAILS[k]);
-      return [`Hand ${a.number ?? b.number} changed`, same(b.outcome, a.outcome)
+      return [`${ofGame(a)}Hand ${a.number ?? b.number} changed`, same(b.outcome, a.outcome)
         ? `${hand(a)} (the same score; changed: ${also.join(', ') || 'nothing that counts'})` : `${hand(b)} → ${hand(a)}`, unsigned];
     }
-    case 'delete-hand': return [`Hand ${b.number} deleted`, `It was: ${hand(b)}`, unsigned];
+    case 'delete-hand': return [`${ofGame(a)}Hand ${b.number} deleted`, `It was: ${hand(b)}`, unsigned];
     case 'edit-sheet': return ['Game sheet changed', `${score(b.points)} → ${score(a.points)}`, unsigned];
     case 'clear-sheet': return ['Game sheet removed', `It said ${score(b.points)}`];
     case 'settle-tie': return ['Level game settled', `${side[a.winner]?.name || a.winner} won ${how(a.method)}`
@@ -184,15 +186,17 @@ export async function render(main, {eventId}) {
     mount(finder, h('h2', {}, 'Find the game'), lab(pick, 'Round'), pick, board(id, r));
   };
 
-  /** The names of a table's sides A and B in a round, from the rounds read here. */
-  const sidesAt = (e) => {
-    const t = rounds.find((r) => r.number === e.round_number)?.tables.find((x) => x.table === e.table);
+  /** The table of an entry's round, from the rounds read here. */
+  const tableAt = (e) => rounds.find((r) => r.number === e.round_number)?.tables.find((x) => x.table === e.table);
+  /** The names of a table's sides A and B. */
+  const sidesOf = (t) => {
     const s = t ? sides(t) : {A: 'side A', B: 'side B'};
     return {A: {name: s.A}, B: {name: s.B}};
   };
   const entry = (e) => {
     const label = rounds.find((r) => r.number === e.round_number)?.label || (e.round_number ? `Round ${e.round_number}` : '');
-    const [what, change, note] = entryWords(e, sidesAt(e), label);
+    const t = tableAt(e);
+    const [what, change, note] = entryWords(e, sidesOf(t), label, t?.games?.length || 1);
     return h('li', {class: 'audit-entry'},
       h('p', {class: 'audit-what'}, h('strong', {}, what), [e.table && label, e.table && `table ${e.table}`].filter(Boolean).map((x) => ` · ${x}`)),
       change && h('p', {class: 'audit-change'}, change),
