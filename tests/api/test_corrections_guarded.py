@@ -333,5 +333,6 @@ def test_an_audited_hand_says_which_game_of_the_match_it_belongs_to(api):
     deleted, edited = api.get(f"/api/events/{event['id']}/audit?table=1", key=key,
                               expect=200).get_json()[:2]
     assert edited["action"] == "edit-hand" and edited["after"]["game"] == 2
-    assert edited["after"]["number"] == 1 and edited["before"]["outcome"] != edited["after"]["outcome"]
+    assert edited["after"]["number"] == 1
+    assert edited["before"]["outcome"] != edited["after"]["outcome"]
     assert deleted["action"] == "delete-hand" and deleted["after"]["game"] == 2
