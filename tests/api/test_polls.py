@@ -271,6 +271,17 @@ def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
     assert max(r["total"] for r in fresh.get_json()["rows"]) == 2
 
 
+def _builder_done(polls, deadline):
+    """Wait until the builder thread has published its board and given its connection back
+    (it takes the event off its queue last): the app's engine is disposed after the test."""
+    import time
+
+    while polls.queued:
+        assert time.monotonic() < deadline, "the builder thread kept the event queued"
+        time.sleep(0.01)
+    assert polls.builder is not None
+
+
 def test_a_board_slow_to_build_is_rebuilt_behind_the_polls_after_a_change(app):
     """A board whose last build took POLL_BUILD_BEHIND_MS or more (a 2,000-player event's) is
     rebuilt by the worker's builder thread after a change: no poller waits for it; each gets
@@ -298,11 +309,7 @@ def test_a_board_slow_to_build_is_rebuilt_behind_the_polls_after_a_change(app):
         time.sleep(0.02)
     assert fresh.headers["ETag"] != built.headers["ETag"] and calls == []
     assert max(r["total"] for r in fresh.get_json()["rows"]) == 2
-    # The builder publishes the board, then takes the event off its queue.
-    while polls.queued:
-        assert time.monotonic() < deadline, "the builder thread kept the event queued"
-        time.sleep(0.01)
-    assert polls.builder is not None
+    _builder_done(polls, deadline)
 
 
 def test_a_read_without_an_etag_gets_the_newest_board_even_while_it_is_built_behind(app):
@@ -346,3 +353,4 @@ def test_a_starting_worker_builds_the_boards_of_the_events_in_play_in_the_backgr
         assert time.monotonic() < deadline, "the board of the event in play was not built"
         time.sleep(0.02)
     assert standings.peek(idle_key) is None, "an event with no round in play is left alone"
+    _builder_done(polls, deadline)
