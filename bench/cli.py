@@ -148,9 +148,17 @@ def run(opts: Options, log=print) -> dict:
         static_workers = [pid for s in statics for pid in s.workers]
         etag = asyncio.run(load.fetch(target, state.board_path)).headers.get("etag")
         gz = load.GZIP
+        # A 200 poll is a phone whose board is older than the event's (a hand came in): it
+        # sends the ETag of the board it has. A first read (no ETag: a phone opening the
+        # board, the console reading after a change) is measured on its own: it always reads
+        # the revision afresh, so that nobody is shown the board from before their change.
+        older = _older_board_tag(etag)
         reads = _interleaved_reads([
-            ("read_ceiling", "200", static_target, "/", gz, static_workers, False),
-            ("read_app", "200", target, state.board_path, gz, workers, postgres),
+            ("read_ceiling", "200", static_target, "/", {**gz, "If-None-Match": '"static-0"'},
+             static_workers, False),
+            ("read_app", "200", target, state.board_path, {**gz, "If-None-Match": older},
+             workers, postgres),
+            ("read_app", "200 first", target, state.board_path, gz, workers, postgres),
             ("read_ceiling", "304", static_target, "/", {**gz, "If-None-Match": '"static-1"'},
              static_workers, False),
             ("read_app", "304", target, state.board_path, {**gz, "If-None-Match": etag},
@@ -191,6 +199,12 @@ def run(opts: Options, log=print) -> dict:
     return result
 
 
+def _older_board_tag(etag: str) -> str:
+    """The ETag of the board one revision before `etag` (W/"board-<event>-<revision>")."""
+    head, revision = etag.rstrip('"').rsplit("-", 1)
+    return f'{head}-{int(revision) - 1}"'
+
+
 def _interleaved_reads(phases, opts) -> dict:
     """The closed-loop read phases, each `sat_seconds` in all, run in turns of
     sat_seconds / sat_slices each (ceiling, app, ceiling, app, ...): whatever else the machine
@@ -203,7 +217,8 @@ def _interleaved_reads(phases, opts) -> dict:
             kind = f"{'static' if group == 'read_ceiling' else 'leaderboard'} {status}"
             meter = servers.CpuMeter(workers, postgres)
             asyncio.run(load.read_phase(target, path, headers, opts.sat_connections, part, kind,
-                                        int(status), recorder=recorders[(group, status)]))
+                                        int(status.split()[0]),
+                                        recorder=recorders[(group, status)]))
             cpu[(group, status)].append(meter.read())
     out: dict[str, dict] = {}
     for (group, status), recorder in recorders.items():
