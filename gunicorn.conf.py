@@ -44,7 +44,8 @@ def _return_big_buffers():
     and a 0.3 MB gzip, built on request and builder threads alike) are mapped and unmapped on
     their own, and the threads share two heaps. By default glibc raises that threshold after
     the first such buffer is freed and gives each thread a heap of its own, so the buffers
-    stayed in freed heap space the worker never gives back (benchmark: +6 MB per worker)."""
+    stayed in freed heap space the worker never gives back. Benchmark (a worker holding an
+    800-player event in play and a 2,000-player one): peak 149-154 MB before, 125-126 after."""
     try:
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD, fixed
