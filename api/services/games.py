@@ -534,7 +534,8 @@ def delete_hand(game_id: int, hand_id: str, principal: Principal, if_match: str 
     # collides, whatever order the database checks it in.
     for position, later in enumerate(remaining, start=1):
         if later.number != position:
-            db.session.execute(update(Hand).where(Hand.id == later.id).values(number=position))
+            db.session.execute(update(Hand).where(Hand.event_id == later.event_id,
+                                                  Hand.id == later.id).values(number=position))
     db.session.expire(game, ["hands"])
     game.entries = len(remaining)
     unsigned = store_result(game, preset, state)

@@ -34,6 +34,27 @@ def test_two_events_may_use_the_same_hand_ids(api):
         assert state["points"] == {"A": 2, "B": 0}
 
 
+def test_deleting_a_hand_renumbers_only_its_own_events_hands_of_the_same_ids(api):
+    """Hand ids are unique per event: another event's hands with the same ids keep their
+    numbers when one is deleted here."""
+    games = []
+    for name in ("Friday", "Saturday"):
+        event, key, round_ = _progressive(api, name)
+        game = round_["tables"][0]["games"][0]["id"]
+        for n in (1, 2, 3):
+            api.post(f"/api/games/{game}/hands", key=key,
+                     json={"id": f"h{n}", "maker": "A", "tricks": 3}, expect=201)
+        games.append((key, game))
+    (key1, game1), (key2, game2) = games
+    state = api.game(game1)
+    after = api.delete(f"/api/games/{game1}/hands/h1", key=key1, headers=_if_match(state),
+                       expect=200).get_json()
+    assert [(h["id"], h["number"]) for h in after["hands"]] == [("h2", 1), ("h3", 2)]
+    other = api.game(game2)
+    assert [(h["id"], h["number"]) for h in other["hands"]] == [("h1", 1), ("h2", 2),
+                                                                  ("h3", 3)]
+
+
 def test_a_reused_id_names_the_hand_and_table_of_its_own_event(api):
     event, key, round_ = _progressive(api)
     one, two = (t["games"][0]["id"] for t in round_["tables"])
