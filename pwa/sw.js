@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '08229db1dcc5';
+const VERSION = '9ffc08b687dc';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -32,17 +32,15 @@ const get = (id, path) => call(id, 'GET', E(id) + path);
 const next = (id) => get(id, '/rounds/next');
 
 /** Everything the League section shows, read together. */
-export async function league(id, event) {
-  const rounds = get(id, '/rounds');
-  const [season, board, bracket, teams, plan] = await Promise.all([get(id, '/season'),
-    get(id, '/leaderboard'), get(id, '/bracket'), get(id, '/teams'), next(id)]);
-  return {season, rounds: await rounds, board, bracket, teams, plan};
+export async function league(id) {
+  const [season, rounds, board, bracket, teams, plan] = await Promise.all([get(id, '/season'),
+    get(id, '/rounds'), get(id, '/leaderboard'), get(id, '/bracket'), get(id, '/teams'), next(id)]);
+  return {season, rounds, board, bracket, teams, plan};
 }
 
-export async function ties(id, event) {
-  const rounds = get(id, '/rounds');
-  const [board, plan] = await Promise.all([get(id, '/leaderboard'), next(id, rounds, event?.format)]);
-  return {rounds: await rounds, board, plan};
+export async function ties(id) {
+  const [rounds, board, plan] = await Promise.all([get(id, '/rounds'), get(id, '/leaderboard'), next(id)]);
+  return {rounds, board, plan};
 }
 
 export const schedule = (id, weeks) => call(id, 'POST', `${E(id)}/season`, {weeks}, 'season-exists');
