@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from .errors import GameNotOver, GameOver, ImplausibleSheet, RuleError
-from .hands import SIDE_OF_SEAT, SIDES, A, B, HandScore
+from .hands import HandScore
 from .presets import Preset
+from .seats import SIDE_OF_SEAT, SIDES, A, B, dealer_after
 
 # What kind of game a table is playing; each stage may have its own length.
 REGULAR = "regular"  # a round's ordinary game (or a league week's game)
@@ -148,6 +149,30 @@ def play_game(
     return _finish(fmt, points[A], points[B], hands, end, tie_winner, bumps)
 
 
+def add_hand(state: GameState, score: HandScore, label: str = "This game") -> GameState:
+    """The state after one more entry, from the state before it alone: what `play_game` gives
+    for all the hands, without reading them again (the hand path keeps only the totals).
+
+    `state` is a game still being played, or over with only bump entries to come (cards
+    thrown in after the last hand); a counting hand after the end raises GameOver. Time
+    called and tie settlements belong to games already over, so they play no part here."""
+    check_hand_allowed(state, label, counts=score.counts)
+    bumps = dict(state.bumps)
+    for seat, dollars in score.bumps.items():
+        bumps[seat] = bumps.get(seat, 0) + dollars
+    if not score.counts:
+        return replace(state, bumps=bumps)
+    fmt = state.format
+    points_a, points_b = state.points_a + score.points_a, state.points_b + score.points_b
+    hands = state.hands_played + 1
+    end = None
+    if fmt.target_points is not None and max(points_a, points_b) >= fmt.target_points:
+        end = "target"
+    elif fmt.hands_per_game is not None and hands >= fmt.hands_per_game:
+        end = "hands"
+    return _finish(fmt, points_a, points_b, hands, end, None, bumps)
+
+
 def _finish(fmt, points_a, points_b, hands, end, tie_winner, bumps) -> GameState:
     winner = _leader(points_a, points_b) if end else None
     level = end is not None and winner is None
@@ -198,17 +223,19 @@ def dealer_for_hand(first_dealer: int | None, hand_number: int) -> int | None:
     """The seat that deals hand `hand_number` (1-based), the deal passing clockwise."""
     if first_dealer is None:
         return None
-    return (first_dealer - 1 + hand_number - 1) % 4 + 1
+    return dealer_after(first_dealer, hand_number - 1)
 
 
 # --- the game sheet ------------------------------------------------------------------------
 
-HAND_VALUES = (1, 2, 4)  # every scored hand gives one side 1, 2 or 4 points
+HAND_VALUES = (1, 2, 4)  # by default, every scored hand gives one side 1, 2 or 4 points
 
 
 def sheet_hand_values(preset: Preset) -> tuple[int, ...]:
-    """What one hand can give one side under a preset: 1, 2, 4 and its renege penalties."""
-    values = set(HAND_VALUES) | {preset.renege_points, preset.renege_loner_points}
+    """What one hand can give one side under a preset: its points table (1, 2 and 4 by
+    default) and its renege penalties."""
+    values = set(preset.hand_points().values()) | {preset.renege_points,
+                                                   preset.renege_loner_points}
     return tuple(sorted(v for v in values if v > 0))
 
 

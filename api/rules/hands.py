@@ -7,10 +7,9 @@ from dataclasses import dataclass, field
 from .errors import IllegalHand
 from .presets import Preset
 
-A, B = "A", "B"
-SIDES = (A, B)
-SEATS_OF = {A: (1, 3), B: (2, 4)}
-SIDE_OF_SEAT = {1: A, 2: B, 3: A, 4: B}
+# The seat words are defined in seats.py; a hand is scored in them (and callers that only
+# score hands find them here too).
+from .seats import SEATS_OF, SIDE_OF_SEAT, SIDES, A, B, other  # noqa: F401
 
 PLAY = "play"  # an ordinary hand, the common case
 PENALTY = "penalty"  # cards thrown in unplayed: bumps only, not a hand of the game
@@ -22,10 +21,6 @@ RESULT_WORDS = {
     "loner-march": "marched alone", "euchred": "euchred", "renege": "reneged",
     "penalty": "threw in cards",
 }
-
-
-def other(side: str) -> str:
-    return B if side == A else A
 
 
 @dataclass(frozen=True)
@@ -129,31 +124,26 @@ def score_hand(hand: Hand, preset: Preset) -> HandScore:
     maker, defenders = hand.maker, other(hand.maker)
     renege = hand.renege
     if renege is not None and renege.upheld:
-        wronged = other(renege.by)
-        loner_wronged = hand.alone and wronged == maker
-        gain = preset.renege_loner_points if loner_wronged else preset.renege_points
+        entry, wronged = renege_entry(maker, hand.alone, renege)
+        gain = preset.renege_loner_points if entry == "renege-loner" else preset.renege_points
         bumps = {seat: 1 for seat in SEATS_OF[renege.by]} if preset.bumps else {}
         return HandScore(*_points(**{wronged: gain}), result="renege",
                          outcome=f"renege by {renege.by}: {wronged} +{gain}", bumps=bumps)
 
     tricks = hand.tricks
     bumps: dict[int, int] = {}
-    if tricks == 5:
-        gain, result = (4, "loner-march") if hand.alone else (2, "march")
-        scorer = maker
-    elif tricks >= 3:
-        gain, result = 1, ("loner-made" if hand.alone else "made")
-        scorer = maker
-    else:
-        gain, result, scorer = 2, "euchred", defenders
-        if preset.bumps:
-            if hand.alone and hand.loner_seat is not None:
-                bumps = {hand.loner_seat: 2}
-            elif hand.alone:
-                raise IllegalHand("A loner was euchred: say which seat went alone, so the bump "
-                                  "goes to the right player.")
-            else:
-                bumps = {seat: 1 for seat in SEATS_OF[maker]}
+    entry, makers_scored = tricks_entry(tricks, hand.alone)
+    gain = preset.hand_points()[entry]
+    scorer = maker if makers_scored else defenders
+    result = "euchred" if entry == "loner-euchred" else entry
+    if not makers_scored and preset.bumps:
+        if hand.alone and hand.loner_seat is not None:
+            bumps = {hand.loner_seat: 2}
+        elif hand.alone:
+            raise IllegalHand("A loner was euchred: say which seat went alone, so the bump "
+                              "goes to the right player.")
+        else:
+            bumps = {seat: 1 for seat in SEATS_OF[maker]}
     points = _points(**{scorer: gain})
     loner = " on a loner" if result == "euchred" and hand.alone else ""
     words = f"{maker} {RESULT_WORDS[result]}{loner}: {scorer} +{gain}"
@@ -167,6 +157,43 @@ def score_hand(hand: Hand, preset: Preset) -> HandScore:
     return HandScore(*points, result=result, outcome=words, bumps=bumps)
 
 
+def tricks_entry(tricks: int, alone: bool) -> tuple[str, bool]:
+    """The points-table entry a played hand's tricks earn, and whether the makers score it
+    (else the defenders do)."""
+    if tricks == 5:
+        return ("loner-march" if alone else "march"), True
+    if tricks >= 3:
+        return ("loner-made" if alone else "made"), True
+    return ("loner-euchred" if alone else "euchred"), False
+
+
+def renege_entry(maker: str, alone: bool, renege: Renege) -> tuple[str, str]:
+    """The points-table entry a renege claim adds, and the side it pays: an upheld claim pays
+    the wronged side (the loner's rate when the wronged side went alone) and ends the hand; a
+    claim found wrong pays the accused side its false-claim points on top of the hand."""
+    if renege.upheld:
+        wronged = other(renege.by)
+        return ("renege-loner" if alone and wronged == maker else "renege"), wronged
+    return "false-claim", renege.by
+
+
+def renege_table() -> list[dict]:
+    """Every shape of renege claim (the accused are the makers or the defenders, the makers
+    alone or not, upheld or not) with the points-table entry it adds, who scores it, and
+    whether the tricks still count: a client adds table values with it, knowing no rule."""
+    rows = []
+    for accused in ("makers", "defenders"):
+        for alone in (False, True):
+            for upheld in (True, False):
+                by = A if accused == "makers" else B
+                entry, paid = renege_entry(A, alone, Renege(by, upheld))
+                rows.append({"accused": accused, "alone": alone, "upheld": upheld,
+                             "points_key": entry,
+                             "scorer": "makers" if paid == A else "defenders",
+                             "tricks_count": not upheld})
+    return rows
+
+
 def outcome_table(preset: Preset) -> list[dict]:
     """What each result is worth, for labelling buttons: no arithmetic needed in a client."""
     rows = []
@@ -174,6 +201,7 @@ def outcome_table(preset: Preset) -> list[dict]:
         for tricks in range(6):
             score = score_hand(Hand(maker=A, tricks=tricks, alone=alone, loner_seat=1 if alone
                                     else None), preset)
+            entry, makers_scored = tricks_entry(tricks, alone)
             rows.append({
                 "alone": alone,
                 "tricks": tricks,
@@ -181,5 +209,7 @@ def outcome_table(preset: Preset) -> list[dict]:
                 "label": RESULT_WORDS[score.result],
                 "makers_score": score.points_a,
                 "defenders_score": score.points_b,
+                "points_key": entry,
+                "scorer": "makers" if makers_scored else "defenders",
             })
     return rows

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .hands import A, B
 from .presets import Preset
+from .seats import A, B
 
 
 @dataclass(frozen=True)

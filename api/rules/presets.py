@@ -75,6 +75,14 @@ PARAMETERS: dict[str, Param] = {
     "round_minutes": Param("int", "Time limit of a round; when it runs out the organizer may call "
                            "time and games end with the hands played.", 1, 240, nullable=True,
                            none_means="no time limit"),
+    "points_made": Param("int", "Points for the makers taking 3 or 4 tricks.", 1, 10),
+    "points_march": Param("int", "Points for the makers taking all 5 tricks (a march).", 1, 10),
+    "points_loner_made": Param("int", "Points for a lone player taking 3 or 4 tricks.", 1, 10),
+    "points_loner_march": Param("int", "Points for a lone player taking all 5 tricks.", 1, 10),
+    "points_euchre": Param("int", "Points the defenders score when the makers take fewer than "
+                           "3 tricks (a euchre).", 1, 10),
+    "points_loner_euchred": Param("int", "Points the defenders score when a lone player takes "
+                                  "fewer than 3 tricks.", 1, 10),
     "renege_points": Param("int", "Points the wronged side scores for an upheld renege.", 0, 10),
     "renege_loner_points": Param("int", "Points for an upheld renege when the wronged side had "
                                  "declared a loner.", 0, 10),
@@ -128,6 +136,12 @@ class Preset:
     games_per_match: int = 1
     rounds: int | None = None
     round_minutes: int | None = None
+    points_made: int = 1
+    points_march: int = 2
+    points_loner_made: int = 1
+    points_loner_march: int = 4
+    points_euchre: int = 2
+    points_loner_euchred: int = 2
     renege_points: int = 2
     renege_loner_points: int = 4
     false_claim_points: int = 0
@@ -171,6 +185,13 @@ class Preset:
         data = asdict(self)
         data["prize_places"] = [list(pair) for pair in self.prize_places]
         return data
+
+    def hand_points(self) -> dict[str, int]:
+        """What each result of a played hand is worth: a table of data, the same one the PWA
+        adds up for a provisional score."""
+        return {"made": self.points_made, "march": self.points_march,
+                "loner-made": self.points_loner_made, "loner-march": self.points_loner_march,
+                "euchred": self.points_euchre, "loner-euchred": self.points_loner_euchred}
 
     def prize_places_for(self, field_size: int) -> int:
         """How many places win a prize in a field of this size."""
@@ -340,6 +361,15 @@ def _check_consistency(p: Preset) -> None:
     if p.games_per_match > 1 and p.movement != "league-schedule":
         raise InvalidPreset("Several games per match are only supported in a league; other "
                             "formats play one game per round.")
+    if p.points_march < p.points_made:
+        raise InvalidPreset("A march ('points_march') cannot be worth less than making it "
+                            "with 3 or 4 tricks ('points_made').")
+    if p.points_loner_march < p.points_loner_made:
+        raise InvalidPreset("A lone march ('points_loner_march') cannot be worth less than a "
+                            "loner made with 3 or 4 tricks ('points_loner_made').")
+    if p.points_loner_march < p.points_march:
+        raise InvalidPreset("A lone march ('points_loner_march') cannot be worth less than a "
+                            "march with a partner ('points_march').")
     if p.offences_to_flag > p.offences_to_remove:
         raise InvalidPreset("'offences_to_flag' cannot be larger than 'offences_to_remove'.")
 

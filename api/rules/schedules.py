@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any
 
 from .errors import SeatingError
@@ -455,3 +456,38 @@ def bracket_outline(drawn: Sequence[Sequence[tuple[Any, Any]]],
         rounds.append(current)
         known = False
     return rounds
+
+
+# --- divisions and league nights -------------------------------------------------------------
+
+def division_schedule(divisions: Sequence[Sequence], weeks: int | None = None) \
+        -> list[list[tuple[Any, Any]]]:
+    """A league of several divisions (skill levels): a round robin within each, played on the
+    same nights. Week by week, each division's matches in division order (its bye last).
+    `weeks=None`: the longest division's round robin; a shorter division's cycle starts again
+    (home and away swapped) in the weeks left, as one division's longer season would."""
+    groups = [list(d) for d in divisions]
+    if not groups:
+        raise SeatingError("A league needs at least one division of teams.")
+    seen = [team for group in groups for team in group]
+    if len(set(seen)) != len(seen):
+        raise SeatingError("A team can be in one division only.")
+    for group in groups:
+        if len(group) < 2:
+            raise SeatingError(f"Each division needs at least 2 teams; one has {len(group)}.")
+    longest = max(len(g) - 1 + len(g) % 2 for g in groups)
+    weeks = longest if weeks is None else weeks
+    schedules = [league_schedule(group, weeks) for group in groups]
+    return [[pair for schedule in schedules for pair in schedule[week]] for week in range(weeks)]
+
+
+def league_nights(first: date, weeks: int, moves: Sequence[tuple[int, int]] = ()) -> list[date]:
+    """The date of every week: the first night, then a week apart. `moves` are postponements
+    in the order they were made, (week, days): that week and every later one move `days`
+    later (a night cancelled for weather: the rest of the schedule follows a week on)."""
+    nights = [first + timedelta(days=7 * n) for n in range(weeks)]
+    for week, days in moves:
+        if not 1 <= week <= weeks:
+            raise SeatingError(f"There is no week {week} in a season of {weeks} weeks.")
+        nights[week - 1:] = [night + timedelta(days=days) for night in nights[week - 1:]]
+    return nights

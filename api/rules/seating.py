@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import SeatingError
-from .hands import SEATS_OF, SIDE_OF_SEAT, SIDES, A, B, other
+from .seats import SEATS_OF, SIDE_OF_SEAT, SIDES, A, B, other
 
 GHOST = None  # a ghost seat's occupant: cards played blind, never moves
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import StandingsError
@@ -37,7 +37,7 @@ class Standing:
     """One row of a leaderboard."""
 
     entrant: Any
-    place: int
+    place: int | None  # None: struck from the places (removed from a league, disqualified)
     total: int
     games_won: int = 0
     games_played: int = 0
@@ -293,9 +293,10 @@ def league_standings(preset: Preset, results: Iterable[Result], teams: Sequence[
 
 
 def playoff_seeds(standings: Sequence[Standing], ineligible: Iterable[Any] = ()) -> list[Any]:
-    """The playoff seeding: standings order, leaving out ineligible teams."""
+    """The playoff seeding: standings order, leaving out ineligible and unplaced teams."""
     excluded = set(ineligible)
-    return [s.entrant for s in sorted(standings, key=lambda s: s.place)
+    return [s.entrant for s in sorted((s for s in standings if s.place is not None),
+                                      key=lambda s: s.place)
             if s.entrant not in excluded]
 
 
@@ -308,15 +309,43 @@ STANDINGS_BY_FORMAT = {
 
 
 def standings_for(preset: Preset, results: Iterable[Result], entrants: Sequence[Any],
-                  manual: dict[Any, int] | None = None, **extra) -> list[Standing]:
-    """The leaderboard for any format."""
-    return STANDINGS_BY_FORMAT[preset.standings](preset, results, entrants, manual, **extra)
+                  manual: dict[Any, int] | None = None, *, struck: Iterable[Any] = (),
+                  **extra) -> list[Standing]:
+    """The leaderboard for any format. `struck` entrants (a team removed from a league, an
+    entrant disqualified) keep their results, so their opponents' scores stand, but take no
+    place and no prize: they are listed last, and the places below them close up."""
+    standings = STANDINGS_BY_FORMAT[preset.standings](preset, results, entrants, manual,
+                                                      **extra)
+    struck = set(struck)
+    if not struck & {s.entrant for s in standings}:
+        return standings
+    return strike(standings, struck, preset.prize_places_for(len(entrants)))
+
+
+def strike(standings: Sequence[Standing], struck: set, prizes: int) -> list[Standing]:
+    """Take `struck` entrants out of the places: the others keep their order and their ties,
+    renumbered (1, 2, 2, 4 without one of the 2s is 1, 2, 3); the struck follow, unplaced."""
+    ranked = sorted((s for s in standings if s.entrant not in struck), key=lambda s: s.place)
+    counts: dict[int, int] = defaultdict(int)
+    for s in ranked:
+        counts[s.place] += 1
+    places: dict[int, int] = {}
+    out = []
+    for index, s in enumerate(ranked):
+        place = places.setdefault(s.place, index + 1)
+        out.append(replace(s, place=place, shared=counts[s.place] > 1, prize=place <= prizes))
+    out += [replace(s, place=None, shared=False, prize=False) for s in standings
+            if s.entrant in struck]
+    return out
 
 
 # --- the championship cut (teams format) ----------------------------------------------------
 
 TWO_TEAM = "two-team"  # a 4-hand playoff, then sudden death while level
 ROUND_ROBIN = "round-robin"  # three or more level teams: a 4-hand round robin among them
+
+
+THROUGH, OUT, LEVEL = "through", "out", "level"
 
 
 @dataclass(frozen=True)
@@ -327,6 +356,23 @@ class Cut:
     contenders: tuple = ()  # level at the cut, competing for the remaining spots
     spots: int = 0  # spots the contenders compete for
     playoff: str | None = None
+    # Why each team is where it is: (team, THROUGH / OUT / LEVEL, the rule in words).
+    reasons: tuple = field(default=(), compare=False)
+
+    def reason(self, team: Any) -> tuple[str, str] | None:
+        return next(((status, why) for t, status, why in self.reasons if t == team), None)
+
+
+def _reasons(before: tuple) -> dict:
+    return {team: (status, why) for team, status, why in before}
+
+
+def _as_tuple(reasons: dict) -> tuple:
+    return tuple((team, status, why) for team, (status, why) in reasons.items())
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
 
 
 def championship_cut(standings: Sequence[Standing], spots: int = 2,
@@ -339,14 +385,29 @@ def championship_cut(standings: Sequence[Standing], spots: int = 2,
         raise StandingsError("At least one spot is needed.")
     excluded = set(ineligible)
     ordered = sorted((s for s in standings if s.entrant not in excluded), key=lambda s: -s.total)
+    reasons = {s.entrant: (OUT, "withdrawn: not in the cut") for s in standings
+               if s.entrant in excluded}
+    top = f"the top {spots}" if spots > 1 else "first place"
     if len(ordered) <= spots:
-        return Cut(tuple(s.entrant for s in ordered))
+        reasons.update({s.entrant: (THROUGH, f"{_points(s.total)}: in {top}")
+                        for s in ordered})
+        return Cut(tuple(s.entrant for s in ordered), reasons=_as_tuple(reasons))
     boundary = ordered[spots - 1].total
+    for s in ordered:
+        if s.total > boundary or (s.total == boundary and ordered[spots].total != boundary):
+            reasons[s.entrant] = (THROUGH, f"{_points(s.total)}: in {top}")
+        elif s.total == boundary:
+            reasons[s.entrant] = (LEVEL, f"level at the cut on {_points(s.total)}: "
+                                  "plays off for the championship")
+        else:
+            reasons[s.entrant] = (OUT, f"{_points(s.total)}: below the cut "
+                                  f"({_points(boundary)})")
     if ordered[spots].total != boundary:
-        return Cut(tuple(s.entrant for s in ordered[:spots]))
+        return Cut(tuple(s.entrant for s in ordered[:spots]), reasons=_as_tuple(reasons))
     above = tuple(s.entrant for s in ordered if s.total > boundary)
     level = tuple(s.entrant for s in ordered if s.total == boundary)
-    return Cut(above, level, spots - len(above), TWO_TEAM if len(level) == 2 else ROUND_ROBIN)
+    return Cut(above, level, spots - len(above), TWO_TEAM if len(level) == 2 else ROUND_ROBIN,
+               reasons=_as_tuple(reasons))
 
 
 @dataclass(frozen=True)
@@ -371,12 +432,16 @@ def resolve_cut(cut: Cut, games: Sequence[PlayoffGame]) -> Cut:
         return cut
     contenders = set(cut.contenders)
     relevant = [g for g in games if g.a in contenders and g.b in contenders]
+    reasons = _reasons(cut.reasons)
     if cut.playoff == TWO_TEAM:
         winners = [g.winner for g in relevant if g.winner is not None]
         if not winners:
             return cut
         winner = winners[-1]
-        return Cut(cut.qualified + (winner,))
+        for team in cut.contenders:
+            reasons[team] = (THROUGH, "won the playoff at the cut") if team == winner else \
+                (OUT, "lost the playoff at the cut")
+        return Cut(cut.qualified + (winner,), reasons=_as_tuple(reasons))
     wins = {t: 0 for t in cut.contenders}
     points = {t: 0 for t in cut.contenders}
     for g in relevant:
@@ -391,12 +456,28 @@ def resolve_cut(cut: Cut, games: Sequence[PlayoffGame]) -> Cut:
     boundary = (wins[ordered[cut.spots - 1]], points[ordered[cut.spots - 1]])
     after = ((wins[ordered[cut.spots]], points[ordered[cut.spots]])
              if len(ordered) > cut.spots else None)
+    games_each = len(contenders) - 1
+    for team in ordered:
+        key = (wins[team], points[team])
+        won = f"won {wins[team]} of {games_each} playoff games"
+        # The rule that decided: games won, or (level on games won) the points scored.
+        on_points = sum(1 for t in ordered if wins[t] == wins[team]) > 1
+        said = (f"{won}, level with another team; {_points(points[team])} in the playoff"
+                if on_points else won)
+        decider = "points" if on_points else "games won"
+        if key > boundary or (key == boundary and after != boundary):
+            reasons[team] = (THROUGH, f"{said}: through on {decider}")
+        elif key == boundary:
+            reasons[team] = (LEVEL, f"{said}: still level, so it plays off again")
+        else:
+            reasons[team] = (OUT, f"{said}: out on {decider}")
     if after != boundary:
-        return Cut(cut.qualified + tuple(ordered[:cut.spots]))
+        return Cut(cut.qualified + tuple(ordered[:cut.spots]), reasons=_as_tuple(reasons))
     through = tuple(t for t in ordered if (wins[t], points[t]) > boundary)
     level = tuple(t for t in ordered if (wins[t], points[t]) == boundary)
     spots = cut.spots - len(through)
-    return Cut(cut.qualified + through, level, spots, TWO_TEAM if len(level) == 2 else ROUND_ROBIN)
+    return Cut(cut.qualified + through, level, spots, TWO_TEAM if len(level) == 2 else ROUND_ROBIN,
+               reasons=_as_tuple(reasons))
 
 
 # --- WEC awards and the bump cup -------------------------------------------------------------
@@ -411,9 +492,12 @@ class Awards:
 
 def awards(standings: Sequence[Standing], results: Iterable[Result]) -> Awards:
     """Low Score (lowest total) and High Game (most points in one game); ties share."""
-    low_total = min((s.total for s in standings), default=None)
-    low = tuple(s.entrant for s in standings if s.total == low_total)
-    finished = [r for r in results if r.won is not None and r.stage == REGULAR]
+    placed = [s for s in standings if s.place is not None]  # the struck take no award
+    low_total = min((s.total for s in placed), default=None)
+    low = tuple(s.entrant for s in placed if s.total == low_total)
+    eligible = {s.entrant for s in placed}
+    finished = [r for r in results if r.won is not None and r.stage == REGULAR
+                and r.entrant in eligible]
     high = max((r.points for r in finished), default=None)
     high_game = tuple(sorted({(r.entrant, r.round) for r in finished if r.points == high},
                              key=lambda pair: (pair[1], str(pair[0]))))

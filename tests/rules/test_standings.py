@@ -281,6 +281,22 @@ def test_a_cut_with_no_spots_is_refused():
         championship_cut(totals(("A", 33)), spots=0)
 
 
+def test_a_withdrawn_team_level_at_the_top_is_not_a_contender_at_the_cut():
+    board = totals(("A", 40), ("B", 40), ("C", 40), ("D", 30))
+    assert championship_cut(board).contenders == ("A", "B", "C")
+    assert championship_cut(board, ineligible=["A"]) == Cut(("B", "C"))
+
+
+def test_a_withdrawn_team_above_the_cut_gives_its_spot_to_the_next_team():
+    board = totals(("A", 44), ("B", 40), ("C", 36), ("D", 36), ("E", 30))
+    assert championship_cut(board, ineligible={"A"}) == Cut(("B",), ("C", "D"), 1, "two-team")
+    assert championship_cut(board, ineligible={"A", "C"}) == Cut(("B", "D"))
+
+
+def test_a_cut_with_every_team_but_one_withdrawn_sends_that_team_alone():
+    assert championship_cut(totals(("A", 40), ("B", 30)), ineligible=["B"]) == Cut(("A",))
+
+
 TWO_LEVEL = Cut(("A",), ("B", "C"), 1, TWO_TEAM)
 THREE_LEVEL = Cut(("A",), ("B", "C", "D"), 1, ROUND_ROBIN)
 

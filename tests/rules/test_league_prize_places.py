@@ -1,28 +1,8 @@
-"""Audit findings in the rules engine: the championship cut leaves ineligible (withdrawn) teams
-out, and a league's prize flags follow its prize places."""
+"""A league's prize flags follow its prize places: first place only in the preset, the top three
+or a number by field size in a custom league."""
 
 from api.rules.presets import PRESETS, build_preset
-from api.rules.standings import Cut, Result, Standing, championship_cut, league_standings
-
-
-def totals(*pairs):
-    return [Standing(team, 0, total) for team, total in pairs]
-
-
-def test_a_withdrawn_team_level_at_the_top_is_not_a_contender_at_the_cut():
-    board = totals(("A", 40), ("B", 40), ("C", 40), ("D", 30))
-    assert championship_cut(board).contenders == ("A", "B", "C")
-    assert championship_cut(board, ineligible=["A"]) == Cut(("B", "C"))
-
-
-def test_a_withdrawn_team_above_the_cut_gives_its_spot_to_the_next_team():
-    board = totals(("A", 44), ("B", 40), ("C", 36), ("D", 36), ("E", 30))
-    assert championship_cut(board, ineligible={"A"}) == Cut(("B",), ("C", "D"), 1, "two-team")
-    assert championship_cut(board, ineligible={"A", "C"}) == Cut(("B", "D"))
-
-
-def test_a_cut_with_every_team_but_one_withdrawn_sends_that_team_alone():
-    assert championship_cut(totals(("A", 40), ("B", 30)), ineligible=["B"]) == Cut(("A",))
+from api.rules.standings import Result, league_standings
 
 
 def _week(round_, a, b, a_wins):
