@@ -2,7 +2,10 @@
 
 import ctypes
 import gc
+import json
 import os
+
+from gunicorn import glogging, util
 
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -12,12 +15,61 @@ preload_app = False
 timeout = 30
 graceful_timeout = 10
 keepalive = 5
+# https at the venue (README, "Serving it where the tables are"): a certificate and its key,
+# e.g. made with mkcert for the laptop's address. Without them, plain http.
+certfile = os.environ.get("TLS_CERT") or None
+keyfile = os.environ.get("TLS_KEY") or None
 # Keys travel in the Authorization header, never in the URL, and access logs omit headers.
 accesslog = "-" if os.environ.get("ACCESS_LOG") else None
 # The default format logs the Basic-auth user and the query string: a key sent the wrong way
 # (curl -u KEY:, or ?key=KEY) would be written down. This one has neither.
 access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(M)sms "%(a)s"'
 errorlog = "-"
+
+
+class OneLineAccessLog(glogging.Logger):
+    """The access log with every line one request: the path is logged decoded, so a %0A in
+    a URL wrote a line break into the log (a forged second line); control characters are
+    written as \\xNN instead."""
+
+    def atoms(self, resp, req, environ, request_time):
+        return {name: _one_line(value) if isinstance(value, str) else value
+                for name, value in super().atoms(resp, req, environ, request_time).items()}
+
+
+def _one_line(text: str) -> str:
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)
+
+
+logger_class = OneLineAccessLog
+
+# The headers every answer of the app carries (api/web.py), on the answers gunicorn makes
+# itself before the app sees a request (a 400 for a malformed request, a 414 for a line too
+# long): no sniffing, no framing, nothing loaded from the page, nothing cached.
+ERROR_HEADERS = ("X-Content-Type-Options: nosniff\r\n"
+                 "X-Frame-Options: DENY\r\n"
+                 "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n"
+                 "Referrer-Policy: no-referrer\r\n"
+                 "Cache-Control: no-store\r\n")
+
+
+def write_error(sock, status_int, reason, mesg):
+    """gunicorn's own error answer, as problem+json with the app's security headers."""
+    body = json.dumps({"type": "about:blank", "title": reason, "status": status_int,
+                       "detail": f"{reason}: {mesg}" if mesg else reason}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
+            f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n"
+            f"{ERROR_HEADERS}\r\n").encode("latin1", "replace")
+    util.write_nonblock(sock, head + body)
+
+
+util.write_error = write_error
+
+
+# Well inside `timeout`, which also runs while a worker starts.
+WARM_SECONDS = 10
 
 
 def post_worker_init(worker):
@@ -32,11 +84,12 @@ def post_worker_init(worker):
     gc.freeze()
     gc.set_threshold(20_000, 10, 10)
     _return_big_buffers()
-    # Then build the leaderboards of the events in play, in the background, so that the
-    # first poll after a start or restart does not read every result of a big event.
+    # Then build the leaderboards of the events in play before taking requests (for up to
+    # WARM_SECONDS; the rest is built behind the polls), so that the first poll after a start
+    # or restart does not read every result of a big event: a second for 200,000 hands.
     polls = getattr(worker.wsgi, "extensions", {}).get("leaderboard_polls")
     if polls is not None:
-        polls.warm()
+        polls.warm(wait=WARM_SECONDS)
 
 
 def _return_big_buffers():

@@ -20,8 +20,10 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .problems import ProblemApi
     from .routes import register_routes
+    from .routes.openapi import KeysAndVersions
 
-    api = ProblemApi(app, spec_kwargs={"servers": [{"url": "/"}]})
+    api = ProblemApi(app, spec_kwargs={"servers": [{"url": "/"}],
+                                       "extra_plugins": [KeysAndVersions()]})
     register_routes(app, api)
 
     from .web import init_web
@@ -32,7 +34,15 @@ def create_app(config: dict | None = None) -> Flask:
 
     register_commands(app)
 
-    from .polls import LeaderboardPolls
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops:
+        # Behind a proxy the socket's address is the proxy's: take the client's from the
+        # X-Forwarded-For the deployment's own proxies wrote (never more hops than it has).
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+
+    from .leaderboard.polls import LeaderboardPolls
 
     # Leaderboard polls (a 304, or a 200 already built for the revision) skip Flask.
     app.wsgi_app = LeaderboardPolls(app, app.wsgi_app)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import hashlib
+import ipaddress
+import re
 import secrets
 from dataclasses import dataclass
 
 from flask import g, request
 
 from .db import db
-from .models import ApiKey, Event
+from .models import ApiKey, ClubKey, Event
 from .problems import Problem
 
 ORGANIZER = "organizer"
@@ -22,14 +24,48 @@ class Principal:
     """Who is asking: a key of one event with a role, maybe limited to one table."""
 
     key_id: int
-    event_id: int
+    event_id: int | None  # None for a club key, which reaches every event of its club
     role: str
     table: int | None = None
+    club_id: int | None = None  # set for a club key (its role is organizer)
 
     @property
     def label(self) -> str:
+        if self.club_id is not None:
+            return f"club key #{self.key_id}"
         where = f" (table {self.table})" if self.table else ""
         return f"{self.role} key #{self.key_id}{where}"
+
+
+def client_address() -> str:
+    """The client's address, for limits per client: the socket's, or, behind PROXY_HOPS
+    trusted proxies, the one they forwarded (create_app applies ProxyFix for that).
+
+    An IPv6 client is its /64 network: one home or phone is given a whole /64 and may use
+    any address in it, so counting single addresses would let it make fresh ones at will.
+    An IPv4 address written as IPv6 (::ffff:198.51.100.7) is that IPv4 address."""
+    return client_bucket(request.remote_addr)
+
+
+def client_bucket(address: str | None) -> str:
+    """The name a client address is counted under (see client_address)."""
+    text = (address or "").strip()
+    # Some proxies forward the client's port too ("198.51.100.7:51234", "[2001:db8::1]:443"):
+    # counted with it, every new connection would be a new client.
+    port = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\](?::\d+)?|([0-9.]+):\d+", text)
+    if port:
+        text = port.group(1) or port.group(2)
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        # Not an address (a Unix socket's empty one, or whatever a misconfigured proxy
+        # forwarded): counted as it is, at a length the limits table stores.
+        return (address or "unknown").strip()[:64] or "unknown"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
 
 
 def digest(secret: str) -> str:
@@ -77,10 +113,28 @@ def current_principal() -> Principal | None:
             raise unknown
         key = db.session.execute(
             db.select(ApiKey).where(ApiKey.digest == digest(secret))).scalar_one_or_none()
-        if key is None or key.revoked_at is not None:
-            raise unknown
-        principal = Principal(key.id, key.event_id, key.role, key.table)
+        if key is not None:
+            if key.revoked_at is not None:
+                raise unknown
+            principal = Principal(key.id, key.event_id, key.role, key.table)
+        else:
+            club_key = db.session.execute(db.select(ClubKey).where(
+                ClubKey.digest == digest(secret))).scalar_one_or_none()
+            if club_key is None or club_key.revoked_at is not None:
+                raise unknown
+            principal = Principal(club_key.id, None, ORGANIZER, None, club_key.club_id)
     g.principal = principal
+    return principal
+
+
+def require_key() -> Principal:
+    """The request's key, whatever it may do: a request without one is a 401 before anything
+    it names (a match, a round) is looked up, so a stranger learns nothing of which exist."""
+    principal = current_principal()
+    if principal is None:
+        raise Problem(401, "This needs a key: open the link the organizer gave you, or join "
+                      "with the event code and PIN.", code="no-key",
+                      headers={"WWW-Authenticate": 'Bearer realm="euchre"'})
     return principal
 
 
@@ -88,11 +142,14 @@ def require(event: Event | int, role: str = ORGANIZER, *, table: int | None = No
     """The request's key, checked: it belongs to this event and has the role (an organizer key
     can do anything a runner can). A table-limited runner key only reaches its own table."""
     event_id = event if isinstance(event, int) else event.id
-    principal = current_principal()
-    if principal is None:
-        raise Problem(401, "This needs a key: open the link the organizer gave you, or join "
-                      "with the event code and PIN.", code="no-key",
-                      headers={"WWW-Authenticate": 'Bearer realm="euchre"'})
+    principal = require_key()
+    if principal.club_id is not None:
+        club_id = event.club_id if isinstance(event, Event) else db.session.execute(
+            db.select(Event.club_id).where(Event.id == event_id)).scalar_one_or_none()
+        if club_id != principal.club_id:
+            raise Problem(403, "This club key belongs to another club: it reaches only its "
+                          "own club's events.", code="wrong-club")
+        return principal
     if principal.event_id != event_id:
         raise Problem(403, "This key belongs to another event.", code="wrong-event")
     if principal.role == ORGANIZER:
@@ -103,3 +160,23 @@ def require(event: Event | int, role: str = ORGANIZER, *, table: int | None = No
         raise Problem(403, f"This runner key is for table {principal.table}, not table {table}.",
                       code="wrong-table")
     return principal
+
+
+def require_club(club_id: int) -> Principal:
+    """A club key of this club; anything else is a 401 (no key) or a 403."""
+    principal = require_key()
+    if principal.club_id is None:
+        raise Problem(403, "This needs the club key: an event's keys reach only their event.",
+                      code="club-key-needed")
+    if principal.club_id != club_id:
+        raise Problem(403, "This club key belongs to another club.", code="wrong-club")
+    return principal
+
+
+def issue_club_key(club_id: int, label: str = "") -> tuple[ClubKey, str]:
+    """Create a club key; the secret is returned once and only its digest is kept."""
+    secret = new_secret()
+    key = ClubKey(club_id=club_id, label=label, digest=digest(secret), hint=secret[-4:])
+    db.session.add(key)
+    db.session.flush()
+    return key, secret

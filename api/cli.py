@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -35,15 +36,34 @@ def sqlite_backup(database: str, target: Path) -> None:
     partial.replace(target)
 
 
+def libpq_environment(url: str) -> dict[str, str]:
+    """The connection as libpq's environment variables: a password on pg_dump's command line
+    would be readable by anyone on the machine (ps, /proc) while the dump runs."""
+    parts = make_url(url)
+    settings = {"PGHOST": parts.host, "PGPORT": parts.port, "PGUSER": parts.username,
+                "PGPASSWORD": parts.password, "PGDATABASE": parts.database}
+    for name, value in parts.query.items():  # sslmode=require and the like
+        if name in LIBPQ_QUERY:
+            settings[LIBPQ_QUERY[name]] = value if isinstance(value, str) else value[-1]
+    return {name: str(value) for name, value in settings.items() if value is not None}
+
+
+# Connection settings a URL may carry as query parameters (a Unix socket's directory as
+# ?host=..., TLS files, ...), and the environment variable libpq reads each from.
+LIBPQ_QUERY = {"host": "PGHOST", "hostaddr": "PGHOSTADDR", "port": "PGPORT",
+               "passfile": "PGPASSFILE", "sslmode": "PGSSLMODE", "sslrootcert": "PGSSLROOTCERT",
+               "sslcert": "PGSSLCERT", "sslkey": "PGSSLKEY",
+               "connect_timeout": "PGCONNECT_TIMEOUT", "application_name": "PGAPPNAME"}
+
+
 def postgres_backup(url: str, target: Path) -> None:
     """pg_dump in its custom format: a consistent snapshot of a live database."""
     pg_dump = shutil.which("pg_dump")
     if pg_dump is None:
         raise click.ClickException("pg_dump is not installed; see the README's PostgreSQL "
                                    "backup recipe.")
-    plain = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-    subprocess.run([pg_dump, "--format=custom", "--no-owner", f"--file={target}", plain],
-                   check=True)
+    subprocess.run([pg_dump, "--format=custom", "--no-owner", f"--file={target}"],
+                   check=True, env={**os.environ, **libpq_environment(url)})
 
 
 @click.command("backup")

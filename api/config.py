@@ -45,10 +45,38 @@ class Config:
 
     # Comma-separated origins allowed to call the API from other sites; empty: CORS off.
     CORS_ORIGINS = ""
-    # Wrong join PINs allowed per event and table in each window, and per event in all.
-    PIN_ATTEMPTS = 10
-    PIN_EVENT_ATTEMPTS = 30
+    # Wrong join PINs one client address may try in a window, across every event: a guesser
+    # is slowed to this, and nobody else is locked out (the right PIN from any other address
+    # joins). Every phone at a venue shares one address; a venue mistypes far fewer.
+    PIN_CLIENT_ATTEMPTS = 20
     PIN_WINDOW_SECONDS = 300
+    # Wrong PINs for one event in a window at which the console advises a new PIN.
+    PIN_EVENT_WARNING = 10
+    # Wrong PINs for one event in a window past which someone is guessing from many addresses:
+    # each address may then make only PIN_EVENT_CLIENT_ATTEMPTS wrong guesses at that event in
+    # the window (a venue that mistyped twice still joins); a new PIN lifts it.
+    PIN_EVENT_ATTEMPTS = 50
+    PIN_EVENT_CLIENT_ATTEMPTS = 3
+    # Events one client address may make in a window (an organizer makes a few a night).
+    EVENT_CREATE_LIMIT = 60
+    EVENT_CREATE_WINDOW_SECONDS = 3600
+    # The largest field: players (substitutes included) in one event, and rows in one CSV
+    # import. Every write on an event is one transaction, and seating or calling time on
+    # 2,000 players holds SQLite's write lock (every event's) for about a second; a 400-player
+    # night is a fifth of it.
+    EVENT_PLAYERS = 2000
+    IMPORT_ROWS = 2000
+    # Players registered from one client address in a window: two of the largest fields an
+    # hour. Every write on an event grows with its field; this bounds how much of that work
+    # one address can make (a script filling events one after another to seat them at once).
+    REGISTRATION_LIMIT = 4000
+    REGISTRATION_WINDOW_SECONDS = 3600
+    # Teams in one league: its season is written at once (weeks x matches x games), about a
+    # second for 40 teams' full round robin; a league night is a few dozen teams at most.
+    LEAGUE_TEAMS = 40
+    # The number of proxies in front of the app whose X-Forwarded-For is trusted for the
+    # client's address (0: none, the socket's address is the client's).
+    PROXY_HOPS = 0
     # Where the PWA is served from; the public address used in links and QR codes.
     PWA_DIR = str(ROOT / "pwa")
     PUBLIC_URL = ""
@@ -63,6 +91,13 @@ class Config:
     POLL_BUILD_BEHIND_MS: float | None = 20
 
 
+# Limits a deployment may set from the environment (whole numbers).
+INT_SETTINGS = ("PIN_CLIENT_ATTEMPTS", "PIN_WINDOW_SECONDS", "PIN_EVENT_WARNING",
+                "PIN_EVENT_ATTEMPTS", "PIN_EVENT_CLIENT_ATTEMPTS", "EVENT_CREATE_LIMIT",
+                "EVENT_CREATE_WINDOW_SECONDS", "EVENT_PLAYERS", "IMPORT_ROWS",
+                "REGISTRATION_LIMIT", "REGISTRATION_WINDOW_SECONDS", "LEAGUE_TEAMS", "PROXY_HOPS")
+
+
 def load_config(overrides: dict | None = None) -> dict:
     """The settings for one app: defaults, then the environment, then explicit overrides."""
     settings = {k: getattr(Config, k) for k in dir(Config) if k.isupper()}
@@ -70,6 +105,9 @@ def load_config(overrides: dict | None = None) -> dict:
     for name in ("CORS_ORIGINS", "PUBLIC_URL"):
         if name in os.environ:
             settings[name] = os.environ[name]
+    for name in INT_SETTINGS:
+        if os.environ.get(name, "").strip():
+            settings[name] = int(os.environ[name])
     if overrides:
         settings.update(overrides)
     return settings

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from flask import has_request_context, request
 from flask_migrate import Migrate
@@ -23,7 +26,29 @@ db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
 migrate = Migrate()
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+STATEMENT_SECONDS = 20
+LOCK_SECONDS = 10
 READ_METHODS = ("GET", "HEAD", "OPTIONS")
+# Set while work outside a request only reads (the leaderboard builder thread, a worker's
+# warm-up): its SQLite transactions then begin deferred, like a GET's, instead of taking the
+# write lock for the length of a board build.
+_READING: ContextVar[bool] = ContextVar("reading_only", default=False)
+
+
+@contextmanager
+def reading_only() -> Iterator[None]:
+    """Mark the work inside as read-only, so on SQLite it never holds the write lock."""
+    token = _READING.set(True)
+    try:
+        yield
+    finally:
+        _READING.reset(token)
+
+
+def _only_reading() -> bool:
+    if _READING.get():
+        return True
+    return has_request_context() and request.method in READ_METHODS
 
 
 def request_threads() -> int:
@@ -51,7 +76,13 @@ def engine_options(url: str) -> dict:
         pool = {} if url in ("sqlite://", "sqlite:///:memory:") else pool_options()
         return {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000,
                                  "isolation_level": None, "check_same_thread": False}, **pool}
-    return {"pool_pre_ping": True, **pool_options()}
+    # A request gives up rather than hold a worker thread for ever: gunicorn's timeout does
+    # not stop a threaded worker's request, and the PWA stops waiting after 15 s. A statement
+    # over STATEMENT_SECONDS, or a lock not had within LOCK_SECONDS, ends in a 503 (problems.py)
+    # that says to try again.
+    options = (f"-c statement_timeout={STATEMENT_SECONDS * 1000} "
+               f"-c lock_timeout={LOCK_SECONDS * 1000}")
+    return {"pool_pre_ping": True, "connect_args": {"options": options}, **pool_options()}
 
 
 def _is_sqlite(engine: Engine) -> bool:
@@ -64,8 +95,9 @@ def configure_sqlite(engine: Engine) -> None:
 
     A deferred BEGIN that later writes can fail with "database is locked" at once, whatever
     the busy timeout, when another writer got there first; taking the write lock up front makes
-    concurrent writers queue instead. Reads (GET requests) begin deferred so they never wait
-    for a writer: WAL gives them a consistent snapshot.
+    concurrent writers queue instead. Reads (GET requests, and work marked `reading_only`)
+    begin deferred so they never wait for a writer, nor make one wait: WAL gives them a
+    consistent snapshot.
     """
 
     @event.listens_for(engine, "connect")
@@ -79,8 +111,7 @@ def configure_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def begin(connection):
-        reading = has_request_context() and request.method in READ_METHODS
-        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+        connection.exec_driver_sql("BEGIN" if _only_reading() else "BEGIN IMMEDIATE")
 
 
 def init_db(app) -> None:

@@ -11,14 +11,18 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from datetime import UTC
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import and_, select
 from sqlalchemy.orm import aliased
 
 from .db import db
+from .leaderboard.board import leaderboard
 from .models import Game, Hand, Match, Player, Round, Seat
-from .services import standings as standings_service
+from .rules.seats import SEATS_OF
 from .services.common import get_event, preset_of
+from .services.scoresheets import all_scoresheets
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 EXPORTS = ("hands", "games", "standings", "scoresheets")
@@ -26,9 +30,52 @@ EXPORTS = ("hands", "games", "standings", "scoresheets")
 
 def safe_cell(value):
     """Text that a spreadsheet would treat as a formula gets a leading apostrophe."""
+    if isinstance(value, TextCell):
+        return value.cell
     if isinstance(value, str) and value.startswith(FORMULA_START):
         return "'" + value
     return value
+
+
+# Text a spreadsheet opening the file would turn into something else: numbers ("007" -> 7,
+# "1,5"), fractions and dates ("1/2", "3-4", "Mar 5", "5 March"), times, percentages,
+# scientific notation, TRUE / FALSE.
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+MANGLED = re.compile(
+    r"\s*(?:[+-]?[\d.,\s]*\d[\d.,\s]*%?"  # numbers, with separators or a percent sign
+    r"|[+-]?\d+(?:\.\d*)?e[+-]?\d+"  # 1e5
+    r"|\d{1,4}\s*[-/.]\s*\d{1,4}(?:\s*[-/.]\s*\d{1,4})?"  # 1/2, 3-4, 2026-11-24
+    r"|\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?"  # 7:30, 7:30 pm
+    rf"|(?:\d{{1,2}}[\s./-]*(?:{_MONTHS})\w*\.?(?:[\s./-]*\d{{1,4}})?)"  # 5 March
+    rf"|(?:(?:{_MONTHS})\w*\.?[\s./-]*\d{{1,4}}(?:[\s,./-]+\d{{1,4}})?)"  # Mar 5, 2027
+    r"|true|false)\s*", re.IGNORECASE)
+
+
+class TextCell:
+    """A name that must stay text: written as ="007", which spreadsheets (LibreOffice, Excel)
+    show as the text 007 instead of the number 7."""
+
+    __slots__ = ("cell",)
+
+    def __init__(self, text: str):
+        self.cell = '="' + text.replace('"', '""') + '"'
+
+
+def as_text(value):
+    """A name, kept as text where a spreadsheet would read it as a number or a date."""
+    if isinstance(value, str) and MANGLED.fullmatch(value):
+        return TextCell(value)
+    return value
+
+
+def local_time(moment, zone: ZoneInfo) -> str:
+    """A moment as "2026-11-24 19:05:33" in the event's time zone: what a spreadsheet reads
+    as a date and time (an ISO text with a T and an offset stays text)."""
+    if moment is None:
+        return ""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S")
 
 
 CHUNK = 64 * 1024  # characters sent at a time (one HTTP chunk, not one per row)
@@ -49,8 +96,7 @@ def stream_csv(header: list[str], rows: Iterable[Iterable]) -> Iterator[str]:
 
 
 def _side_names(seats: dict[int, str], side: str) -> str:
-    numbers = (1, 3) if side == "A" else (2, 4)
-    return " & ".join(seats.get(n, "Ghost") for n in numbers)
+    return " & ".join(seats.get(n, "Ghost") for n in SEATS_OF[side])
 
 
 def _seat_names(event_id: int) -> dict[int, dict[int, str]]:
@@ -89,7 +135,7 @@ def _row_seats(row) -> dict[int, str]:
                 else getattr(row, f"seat{n}") or "?") for n in range(1, 5)}
 
 
-def hands_rows(event_id: int) -> Iterator[list]:
+def hands_rows(event_id: int, zone: ZoneInfo) -> Iterator[list]:
     # Plain columns, not ORM objects, fetched 1,000 at a time from a server-side cursor on
     # PostgreSQL (stream_results): memory stays flat however many hands the event has.
     query = _with_seat_names(
@@ -106,13 +152,13 @@ def hands_rows(event_id: int) -> Iterator[list]:
         outcome = SIDE_LETTER.sub(lambda m, seats=seats: _side_names(seats, m.group(0)),
                                   hand.outcome)
         yield [hand.round_number, hand.table_number, hand.game_number, hand.number, hand.kind,
-               hand.maker or "", makers,
+               hand.maker or "", as_text(makers),
                "yes" if hand.alone else "no", "" if hand.tricks is None else hand.tricks,
                hand.renege_by or "",
                "" if hand.renege_upheld is None else ("upheld" if hand.renege_upheld
                                                        else "rejected"),
-               hand.points_a, hand.points_b, outcome, hand.note or "",
-               hand.created_at.isoformat() if hand.created_at else ""]
+               hand.points_a, hand.points_b, outcome, as_text(hand.note or ""),
+               local_time(hand.created_at, zone)]
 
 
 HANDS_HEADER = ["round", "table", "game", "hand", "kind", "maker_side", "makers", "alone",
@@ -129,10 +175,11 @@ def games_rows(event_id: int) -> Iterator[list]:
         names = seats.get(match.id, {})
         side_a = match.team_a.name if match.team_a else _side_names(names, "A")
         side_b = match.team_b.name if match.team_b else _side_names(names, "B")
-        yield [number, label, match.table, game.number, game.stage, side_a, side_b,
+        yield [number, label, match.table, game.number, game.stage, as_text(side_a),
+               as_text(side_b),
                game.points_a, game.points_b, game.hands_played, game.winner or "",
                game.end or "playing", game.tie_method or "", game.forfeited_by or "",
-               "yes" if game.signed_off_at else "no", game.signed_off_by or ""]
+               "yes" if game.signed_off_at else "no", as_text(game.signed_off_by or "")]
 
 
 GAMES_HEADER = ["round", "round_label", "table", "game", "stage", "side_a", "side_b",
@@ -141,22 +188,25 @@ GAMES_HEADER = ["round", "round_label", "table", "game", "stage", "side_a", "sid
 
 
 def standings_table(event_id: int) -> tuple[list[str], list[list]]:
-    board = standings_service.leaderboard(event_id)
+    board = leaderboard(event_id)
     rounds = sorted({int(r) for row in board["rows"] for r in row["rounds"]})
     header = ["place", "name", "total", "games_won", "games_played"] + \
-        [f"round_{r}" for r in rounds] + ["shared_place", "prize", "withdrawn"]
-    rows = [[row["place"], row["name"], row["total"], row["games_won"], row["games_played"]]
+        [f"round_{r}" for r in rounds] + ["shared_place", "prize", "withdrawn", "removed"]
+    rows = [["" if row["place"] is None else row["place"], as_text(row["name"]), row["total"],
+             row["games_won"], row["games_played"]]
             + [row["rounds"].get(str(r), "") for r in rounds]
             + ["yes" if row["shared"] else "no", "yes" if row["prize"] else "no",
-               "yes" if row["withdrawn"] else "no"] for row in board["rows"]]
+               "yes" if row["withdrawn"] else "no", "yes" if row["removed"] else "no"]
+            for row in board["rows"]]
     return header, rows
 
 
 def scoresheet_rows(event_id: int) -> Iterator[list]:
-    for sheet in standings_service.all_scoresheets(event_id):
+    for sheet in all_scoresheets(event_id):
         for row in sheet["rounds"]:
-            yield [sheet["name"], row["round"], row["label"], row["table"], row["seat"],
-                   row["partner"], " & ".join(row["opponents"]), row["points"],
+            yield [as_text(sheet["name"]), row["round"], row["label"], row["table"],
+                   row["seat"], as_text(row["partner"]), as_text(" & ".join(row["opponents"])),
+                   row["points"],
                    row["against"], row["score"], row["games_won"],
                    "" if row["running_total"] is None else row["running_total"]]
 
@@ -185,7 +235,8 @@ def export(event_id: int, name: str) -> tuple[str, Iterator[str]]:
     preset_of(event)
     filename = f"{file_slug(event.name) or 'event'}-{name}.csv"
     if name == "hands":
-        return filename, stream_csv(HANDS_HEADER, hands_rows(event_id))
+        return filename, stream_csv(HANDS_HEADER, hands_rows(event_id,
+                                                             ZoneInfo(event.time_zone)))
     if name == "games":
         return filename, stream_csv(GAMES_HEADER, games_rows(event_id))
     if name == "standings":

@@ -68,6 +68,16 @@ class Event(db.Model):
     # A fixed schedule made up front (WEC singles seats, the league season), when the format
     # has one.
     schedule: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # The venue's IANA time zone: check-in windows, league nights and export times use it.
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    # The club it belongs to, if any: its players are then the club's people.
+    club_id: Mapped[int | None] = mapped_column(ForeignKey("clubs.id", ondelete="SET NULL"),
+                                                nullable=True, index=True)
+    # The awards from the hands the organizer chose (rules/stats.py HAND_AWARDS), if any.
+    hand_awards: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # Every entrant's place and total, kept when the event is marked finished (series and
+    # profiles read a year of nights from these; services/finishes.py).
+    finishes: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
     players: Mapped[list[Player]] = relationship(back_populates="event",
@@ -89,6 +99,8 @@ class Team(db.Model):
     position: Mapped[int] = mapped_column(Integer)  # registration order
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
     removed: Mapped[bool] = mapped_column(Boolean, default=False)  # league: third offence
+    # A league's division (skill level); None when the league has one pool.
+    division: Mapped[str | None] = mapped_column(String(40), nullable=True)
     playoff_excluded: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
@@ -115,6 +127,10 @@ class Player(db.Model):
     checked_in_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     late: Mapped[bool] = mapped_column(Boolean, default=False)  # arrived after round 1
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The club's record of this person, in a club's event (linked on an exact name match or
+    # by the organizer's decision; never on a guess).
+    person_id: Mapped[int | None] = mapped_column(ForeignKey("people.id", ondelete="SET NULL"),
+                                                  nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
     event: Mapped[Event] = relationship(back_populates="players")
@@ -378,3 +394,86 @@ class Forfeit(db.Model):
     games: Mapped[list] = mapped_column(JSON)
     note: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class Club(db.Model):
+    """An organization that plays again and again: its events, people and series."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    slug: Mapped[str | None] = mapped_column(String(40), unique=True, nullable=True)
+    # Bumped by every change to the registry (renames, merges, splits, privacy): what is kept
+    # of profiles per process is kept for a revision.
+    revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class ClubKey(db.Model):
+    """A club key: everything an organizer key can do, in every event of its club."""
+
+    __tablename__ = "club_keys"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    label: Mapped[str] = mapped_column(String(80), default="")
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    hint: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class Person(db.Model):
+    """One person in a club's registry, across all its events and formats."""
+
+    __tablename__ = "people"
+    __table_args__ = (UniqueConstraint("club_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    name_key: Mapped[str] = mapped_column(String(120))  # the name folded: one per club
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class Series(db.Model):
+    """A named set of a club's events with a scoring rule that is data."""
+
+    __tablename__ = "series"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    # {"method": "total"} or {"method": "places", "points": [10, 8, 6, ...]}
+    scoring: Mapped[dict] = mapped_column(JSON)
+    best_of: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    min_events: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class SeriesEvent(db.Model):
+    __tablename__ = "series_events"
+
+    series_id: Mapped[int] = mapped_column(ForeignKey("series.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          primary_key=True, index=True)
+
+
+class ClubAudit(db.Model):
+    """A change to a club's records: who (which key), when, before and after."""
+
+    __tablename__ = "club_audit"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    key_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # a club key's id
+    action: Mapped[str] = mapped_column(String(40))
+    entity: Mapped[str] = mapped_column(String(20))
+    entity_id: Mapped[str] = mapped_column(String(64))
+    before: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    after: Mapped[dict | None] = mapped_column(JSON, nullable=True)

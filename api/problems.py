@@ -8,9 +8,12 @@ import marshmallow as ma
 from flask import current_app, json
 from flask_smorest import Api
 from flask_smorest.spec import prepare_response
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .rules.errors import RuleError
+from .services import errors as domain
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)
@@ -43,6 +46,10 @@ class ProblemSchema(ma.Schema):
         "description": "On a 412 (stale If-Match): the game's version now."})
     round_id = ma.fields.Integer(metadata={
         "description": "On a 409 for a round already seated: that round's id."})
+    decisions = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "On a 409 'people-to-decide' (a club's event): each name the club's "
+                       "registry has only near matches for, with its candidates "
+                       "[{name, candidates: [{id, name}]}]. Send the decisions as `people`."})
 
 
 def _body(status: int, title: str, detail: str, code: str | None = None,
@@ -113,6 +120,9 @@ class ProblemApi(Api):
         app.register_error_handler(HTTPException, self.handle_http_exception)
         app.register_error_handler(Problem, handle_problem)
         app.register_error_handler(RuleError, handle_rule_error)
+        app.register_error_handler(domain.ServiceError, handle_service_error)
+        app.register_error_handler(OperationalError, handle_database_error)
+        app.register_error_handler(PoolTimeout, handle_database_error)
         app.register_error_handler(Exception, handle_unexpected)
 
     def handle_http_exception(self, error: HTTPException):
@@ -142,9 +152,56 @@ def handle_problem(problem: Problem):
 
 RULE_STATUS = {"invalid": 422, "conflict": 409}
 
+# Each kind of refusal a service raises, and the HTTP status it is answered with.
+SERVICE_STATUS: dict[type, int] = {
+    domain.NotFound: 404,
+    domain.Invalid: 422,
+    domain.Conflict: 409,
+    domain.Gone: 410,
+    domain.Forbidden: 403,
+    domain.StaleVersion: 412,
+    domain.VersionRequired: 428,
+    domain.TooManyAttempts: 429,
+}
+
+
+def service_status(error: domain.ServiceError) -> int:
+    for kind in type(error).__mro__:
+        if kind in SERVICE_STATUS:
+            return SERVICE_STATUS[kind]
+    return 422
+
+
+def handle_service_error(error: domain.ServiceError):
+    headers = {}
+    if isinstance(error, domain.TooManyAttempts):
+        headers["Retry-After"] = str(error.retry_after)
+    return problem_response(service_status(error), error.detail, code=error.code,
+                            errors=error.errors, headers=headers, **error.extra)
+
 
 def handle_rule_error(error: RuleError):
     return problem_response(RULE_STATUS.get(error.kind, 422), error.message, code=error.code)
+
+
+# What a database says when it is too busy to answer now (SQLite's write lock held past the
+# busy timeout; PostgreSQL's lock or statement timeout, a deadlock it broke, no connection
+# slot free): a moment later it will answer.
+BUSY = ("database is locked", "database table is locked", "canceling statement due to",
+        "lock timeout", "could not obtain lock", "deadlock detected",
+        "could not serialize access", "too many clients", "connection slots are reserved")
+RETRY_AFTER_BUSY = 2
+
+
+def handle_database_error(error: OperationalError | PoolTimeout):
+    text = str(getattr(error, "orig", error)).lower()
+    # A pool with no connection free in time (every one in use by slow requests) is busy too.
+    if not isinstance(error, PoolTimeout) and not any(sign in text for sign in BUSY):
+        return handle_unexpected(error)
+    log.warning("database busy: %s", text.splitlines()[0] if text else error)
+    return problem_response(503, "The database is busy with other writes just now; nothing was "
+                            "stored. Try again in a moment (the app does this on its own).",
+                            code="busy", headers={"Retry-After": str(RETRY_AFTER_BUSY)})
 
 
 def handle_unexpected(error: Exception):

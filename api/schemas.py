@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import zoneinfo
 from functools import partial
 
 import marshmallow as ma
 from marshmallow import fields, validate
+
+from .text import bad_character, clean_name, unstorable
 
 # The default Integer silently truncates 3.9 to 3 and takes "3"; a hand's tricks must not.
 Int = partial(fields.Integer, strict=True)
@@ -24,17 +28,80 @@ class StrictBoolean(fields.Boolean):
 Bool = StrictBoolean
 
 
-def _nul_fields(data, path: str = "") -> list[str]:
-    """Where a NUL character hides in the input: text that PostgreSQL cannot store."""
+def _unstorable_fields(data, path: str = "") -> dict[str, str]:
+    """Where text no database can store (NUL, a lone surrogate) hides in the input, and why:
+    keys and values alike, at any depth (the body's depth is bounded before it is parsed)."""
     if isinstance(data, str):
-        return [path or "_schema"] if "\x00" in data else []
+        why = unstorable(data)
+        return {path or "_schema": why} if why else {}
+    found: dict[str, str] = {}
     if isinstance(data, dict):
-        return [found for key, value in data.items()
-                for found in _nul_fields(key, path or "_schema") + _nul_fields(
-                    value, f"{path}.{key}" if path else str(key))]
-    if isinstance(data, list):
-        return [found for value in data for found in _nul_fields(value, path)]
-    return []
+        for key, value in data.items():
+            found.update(_unstorable_fields(key, path or "_schema"))
+            found.update(_unstorable_fields(value, f"{path}.{key}" if path else str(key)))
+    elif isinstance(data, list):
+        for value in data:
+            found.update(_unstorable_fields(value, path))
+    return found
+
+
+def _at_most(raw: str, max_length: int, what: str) -> str:
+    # The documented maxLength holds for the text as sent, not only once cleaned: a tool
+    # reading the OpenAPI document may rely on a longer one being refused.
+    if len(raw) > max_length:
+        raise ma.ValidationError(f"{what} is longer than {max_length} characters.")
+    return raw
+
+
+class TextField(fields.String):
+    """Free text on one line (a note, a label), cleaned as names are: runs of spaces, tabs
+    and line breaks become one space and the ends are trimmed; any other control or invisible
+    character is refused. At most `max_length` characters as sent."""
+
+    def __init__(self, *args, max_length: int = 200, min_length: int = 0, **kwargs):
+        super().__init__(*args, validate=validate.Length(min_length, max_length), **kwargs)
+        self.max_length = max_length
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        raw = _at_most(super()._deserialize(value, attr, data, **kwargs), self.max_length,
+                       "The text")
+        text = " ".join(raw.split())
+        why = bad_character(text)
+        if why:
+            raise ma.ValidationError(f"The text {why}.")
+        return text
+
+
+class NameField(fields.String):
+    """A name people read (an event, a team, a player): trimmed, spaces collapsed, printable,
+    never blank (RULES of the board: what the player names already had)."""
+
+    def __init__(self, *args, max_length: int = 120, **kwargs):
+        super().__init__(*args, validate=validate.Length(1, max_length), **kwargs)
+        self.max_length = max_length
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        raw = _at_most(super()._deserialize(value, attr, data, **kwargs), self.max_length,
+                       "The name")
+        try:
+            return clean_name(raw, "The name", self.max_length)
+        except ValueError as error:
+            raise ma.ValidationError(str(error)) from None
+
+
+class ListOf(fields.List):
+    """A list of at most `max_items`, refused before its items are read (a 2 MB body holds a
+    list of a million small items: reading each first took a second of a worker's time)."""
+
+    def __init__(self, cls_or_instance, *, max_items: int, min_items: int = 0, **kwargs):
+        super().__init__(cls_or_instance, validate=validate.Length(min_items, max_items),
+                         **kwargs)
+        self.max_items = max_items
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, list) and len(value) > self.max_items:
+            raise ma.ValidationError(f"Longer than {self.max_items} items.")
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 class Schema(ma.Schema):
@@ -45,12 +112,13 @@ class Schema(ma.Schema):
         ordered = True
 
     @ma.pre_load
-    def refuse_nul(self, data, **kwargs):
-        # PostgreSQL's text cannot hold NUL: storing or even comparing one was a 500 there.
-        where = _nul_fields(data)
+    def refuse_unstorable_text(self, data, **kwargs):
+        # PostgreSQL's text cannot hold NUL (storing or even comparing one was a 500 there),
+        # and no database can encode a lone surrogate (a 500 on both).
+        where = _unstorable_fields(data)
         if where:
-            raise ma.ValidationError({name: ["Text cannot contain NUL (\\x00) characters."]
-                                      for name in where})
+            raise ma.ValidationError({name: [f"Text that {why}."]
+                                      for name, why in where.items()})
         return data
 
 
@@ -66,6 +134,25 @@ class HandValueSchema(Schema):
     label = fields.String(required=True)
     makers_score = Int(required=True)
     defenders_score = Int(required=True)
+    points_key = fields.String(required=True, metadata={
+        "description": "The entry of `points` this hand scores (e.g. loner-euchred)."})
+    scorer = fields.String(required=True, validate=validate.OneOf(["makers", "defenders"]),
+                           metadata={"description": "The side that scores it."})
+
+
+class RenegeValueSchema(Schema):
+    """One shape of renege claim and the entry of `points` it adds (no rules needed to add)."""
+
+    accused = fields.String(required=True, validate=validate.OneOf(["makers", "defenders"]))
+    alone = Bool(required=True, metadata={"description": "The makers went alone."})
+    upheld = Bool(required=True)
+    points_key = fields.String(required=True, metadata={
+        "description": "The entry of `points` the claim adds (renege, renege-loner or "
+                       "false-claim)."})
+    scorer = fields.String(required=True, validate=validate.OneOf(["makers", "defenders"]))
+    tricks_count = Bool(required=True, metadata={
+        "description": "Whether the hand's tricks are scored as well (an upheld renege ends "
+                       "the hand; a rejected claim does not)."})
 
 
 class ChoiceSchema(Schema):
@@ -88,6 +175,25 @@ class ParameterInfoSchema(Schema):
     choices = fields.List(fields.Nested(ChoiceSchema), required=True)
 
 
+def _points(description: str, key: str | None = None):
+    # data_key: the results' own names, as a hand's `result` spells them ("loner-made").
+    return Int(required=True, data_key=key, metadata={"description": description})
+
+
+class PointsTableSchema(Schema):
+    made = _points("Makers take 3 or 4 tricks: the makers score this.")
+    march = _points("Makers take all 5 tricks: the makers score this.")
+    loner_made = _points("A lone player takes 3 or 4 tricks.", "loner-made")
+    loner_march = _points("A lone player takes all 5 tricks.", "loner-march")
+    euchred = _points("The makers take fewer than 3 tricks: the defenders score this.")
+    loner_euchred = _points("A lone player takes fewer than 3: the defenders score this.",
+                            "loner-euchred")
+    renege = _points("An upheld renege: the wronged side scores this.")
+    renege_loner = _points("An upheld renege against a lone player's side.", "renege-loner")
+    false_claim = _points("A renege claim found wrong: the accused side scores this (0: none).",
+                          "false-claim")
+
+
 class PresetSchema(Schema):
     key = fields.String(required=True)
     name = fields.String(required=True)
@@ -98,6 +204,10 @@ class PresetSchema(Schema):
     parameter_info = fields.Dict(keys=fields.String(), values=fields.Nested(ParameterInfoSchema),
                                  required=True)
     hand_values = fields.List(fields.Nested(HandValueSchema), required=True)
+    points = fields.Nested(PointsTableSchema, required=True, metadata={
+        "description": "What each result scores under this format (the scoring side's "
+                       "points); custom formats may change any of them."})
+    renege_values = fields.List(fields.Nested(RenegeValueSchema), required=True)
 
 
 # --- small shared pieces --------------------------------------------------------------------
@@ -105,7 +215,7 @@ class PresetSchema(Schema):
 SIDE = validate.OneOf(["A", "B"])
 SEAT = validate.Range(1, 4)
 Side = partial(fields.String, validate=SIDE)
-Name = partial(fields.String, validate=validate.Length(1, 120))
+Name = NameField
 
 
 class SidePointsSchema(Schema):
@@ -120,8 +230,26 @@ class RefSchema(Schema):
 
 # --- events and access ----------------------------------------------------------------------
 
+@functools.cache
+def _time_zones() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def _check_time_zone(value: str) -> None:
+    if value not in _time_zones():
+        raise ma.ValidationError("Not a time zone this server knows: use an IANA name such as "
+                                 "'America/Detroit' or 'Europe/London' (or 'UTC').")
+
+
+def TimeZone(**kwargs):  # noqa: N802 (a field factory, named like the fields it makes)
+    return fields.String(validate=_check_time_zone, metadata={
+        "description": "The venue's IANA time zone, e.g. 'America/Detroit': check-in windows, "
+                       "league nights and the times in exports are in it."}, **kwargs)
+
+
 class EventCreateSchema(Schema):
     name = Name(required=True)
+    time_zone = TimeZone(load_default="UTC")
     preset = fields.String(required=True, metadata={"description": "A preset key, e.g. "
                                                     "'progressive'."})
     overrides = fields.Dict(keys=fields.String(), load_default=None,
@@ -129,9 +257,16 @@ class EventCreateSchema(Schema):
                                       "(see GET /api/presets)."})
 
 
+HAND_AWARD_KEYS = ["most-loners", "most-marches", "best-make-pct"]
+
+
 class EventUpdateSchema(Schema):
     name = Name()
+    time_zone = TimeZone()
     status = fields.String(validate=validate.OneOf(["open", "finished"]))
+    hand_awards = ListOf(fields.String(validate=validate.OneOf(HAND_AWARD_KEYS)), max_items=3,
+                         metadata={"description": "Awards from the hands to give at this "
+                                   "event, besides Low Score and High Game."})
 
 
 class EventSchema(Schema):
@@ -142,7 +277,10 @@ class EventSchema(Schema):
     format = fields.Nested(PresetSchema, required=True)
     status = fields.String(required=True)
     revision = Int(required=True)
+    time_zone = fields.String(required=True)
     created_at = fields.DateTime(required=True)
+    hand_awards = fields.List(fields.String(), required=True)
+    club_id = Int(allow_none=True)
     players = Int(required=True)
     teams = Int(required=True)
     rounds = Int(required=True)
@@ -155,15 +293,23 @@ class EventCreatedSchema(EventSchema):
     join_pin = fields.String(required=True)
 
 
+class WrongPinsSchema(Schema):
+    count = Int(required=True, metadata={"description": "Wrong PINs tried for this event in "
+                                         "the current window (a new PIN starts it afresh)."})
+    seconds_left = Int(required=True)
+    advice = Bool(required=True, metadata={"description": "Enough that a new PIN is advised."})
+
+
 class AccessSchema(Schema):
     code = fields.String(required=True)
     join_pin = fields.String(required=True)
     links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    wrong_pins = fields.Nested(WrongPinsSchema, required=True)
 
 
 class KeyCreateSchema(Schema):
     table = Int(load_default=None, allow_none=True, validate=validate.Range(1, 1000))
-    label = fields.String(load_default="", validate=validate.Length(0, 80))
+    label = TextField(load_default="", max_length=80)
 
 
 class KeySchema(Schema):
@@ -179,6 +325,23 @@ class KeySchema(Schema):
 class IssuedKeySchema(KeySchema):
     key = fields.String(required=True, metadata={"description": "Shown once."})
     link = fields.String(required=True)
+
+
+class TableCardsCreateSchema(Schema):
+    tables = Int(required=True, validate=validate.Range(1, 1000), metadata={
+        "description": "Cards for tables 1 to this number."})
+
+
+class TableCardSchema(Schema):
+    table = Int(required=True)
+    link = fields.String(required=True, metadata={"description": "The runner link for the "
+                                                  "table's QR code (its key shown once)."})
+
+
+class TableCardsSchema(Schema):
+    cards = fields.List(fields.Nested(TableCardSchema), required=True)
+    replaced = Int(required=True, metadata={"description": "Keys of cards printed before, "
+                                            "revoked now: phones that scanned them join again."})
 
 
 class OrganizerKeySchema(Schema):
@@ -200,9 +363,44 @@ class JoinedSchema(Schema):
 
 # --- players and teams ----------------------------------------------------------------------
 
+class PersonChoice(fields.Field):
+    """The organizer's decision for a name in a club's event: a person's id, or "new"."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value == "new":
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value < 2**31:
+            return value
+        raise ma.ValidationError('A person\'s id (a number) or "new".')
+
+    def _jsonschema_type_mapping(self):  # pragma: no cover - apispec reads metadata instead
+        return {}
+
+
+class PeopleDecisions(fields.Dict):
+    """{name: person id | "new"}: at most as many as an import has rows."""
+
+    def __init__(self, **kwargs):
+        super().__init__(keys=fields.String(validate=validate.Length(1, 120)),
+                         values=PersonChoice(metadata={"oneOf": [
+                             {"type": "integer", "minimum": 1}, {"type": "string",
+                                                                 "enum": ["new"]}]}),
+                         load_default=None, metadata={"description": (
+                             "In a club's event: for a name the club's registry has only "
+                             "near or ambiguous matches for, link it to a person (their id) "
+                             "or make a new person (\"new\"). Exact names link by "
+                             "themselves.")}, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, dict) and len(value) > 2000:
+            raise ma.ValidationError("At most 2000 decisions.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class PlayerCreateSchema(Schema):
     name = Name(required=True)
     checked_in = Bool(load_default=False)
+    people = PeopleDecisions()
 
 
 class PlayerUpdateSchema(Schema):
@@ -220,13 +418,20 @@ class PlayerSchema(Schema):
     checked_in = Bool(required=True)
     late = Bool(required=True)
     withdrawn = Bool(required=True)
+    person_id = Int(allow_none=True, metadata={"description": "The club's person (club "
+                                               "events only)."})
 
 
 class TeamCreateSchema(Schema):
     name = Name(required=True)
-    players = fields.List(Name(), required=True)
-    substitutes = fields.List(Name(), load_default=list)
+    # The service says what a team needs (two players, a few substitutes); these bounds only
+    # keep a list of thousands from being read at all.
+    players = ListOf(Name(), required=True, max_items=10)
+    substitutes = ListOf(Name(), load_default=list, max_items=50)
     checked_in = Bool(load_default=False)
+    people = PeopleDecisions()
+    division = Name(load_default=None, allow_none=True, max_length=40, metadata={
+        "description": "A league's division (skill level): its teams meet each other."})
 
 
 class TeamUpdateSchema(Schema):
@@ -234,6 +439,7 @@ class TeamUpdateSchema(Schema):
     withdrawn = Bool()
     playoff_excluded = Bool()
     checked_in = Bool()
+    division = Name(allow_none=True, max_length=40)
 
 
 class TeamSchema(Schema):
@@ -243,6 +449,7 @@ class TeamSchema(Schema):
     withdrawn = Bool(required=True)
     removed = Bool(required=True)
     playoff_excluded = Bool(required=True)
+    division = fields.String(allow_none=True)
     members = fields.List(fields.Nested(PlayerSchema), required=True)
 
 
@@ -255,6 +462,7 @@ class ImportSchema(Schema):
     csv = fields.String(validate=validate.Length(1, 1_000_000),
                         metadata={"description": "CSV text with a header row: 'name' for "
                                   "players; 'team,player1,player2[,substitutes]' for teams."})
+    people = PeopleDecisions()
 
 
 class ImportedSchema(Schema):
@@ -284,6 +492,8 @@ class SeatSchema(Schema):
     seat = Int(required=True)
     player_id = Int(allow_none=True)
     name = fields.String(required=True)
+    side = fields.String(required=True, metadata={"description": "A (seats 1 and 3) or B "
+                                                  "(seats 2 and 4)."})
 
 
 class TableGameSchema(Schema):
@@ -298,6 +508,8 @@ class TableGameSchema(Schema):
     winner = fields.String(allow_none=True)
     level = Bool(required=True)
     end = fields.String(allow_none=True)
+    forfeited_by = fields.String(allow_none=True, metadata={"description": "The side that "
+                                                            "forfeited the game, if one did."})
     signed_off = Bool(required=True)
     last_entry_at = fields.DateTime(allow_none=True)
     idle_seconds = Int(allow_none=True, metadata={"description": "Seconds since the last "
@@ -364,7 +576,7 @@ class RenegeSchema(Schema):
     upheld = Bool(required=True)
 
 
-HAND_ID = validate.Regexp(r"^[A-Za-z0-9_.:-]{1,64}$",
+HAND_ID = validate.Regexp(r"\A[A-Za-z0-9_.:-]{1,64}\Z",
                           error="A hand id is 1 to 64 letters, digits or _ . : - "
                                 "(the app makes one per hand).")
 
@@ -376,12 +588,11 @@ class HandBodySchema(Schema):
     alone = Bool(load_default=False)
     loner_seat = Int(load_default=None, allow_none=True, validate=SEAT)
     renege = fields.Nested(RenegeSchema, load_default=None, allow_none=True)
-    surrendered = fields.List(Int(validate=SEAT), load_default=list,
-                              validate=validate.Length(max=4))
+    surrendered = ListOf(Int(validate=SEAT), load_default=list, max_items=4)
     dealer = Int(load_default=None, allow_none=True, validate=SEAT)
     trump = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(
         ["hearts", "diamonds", "spades", "clubs"]))
-    note = fields.String(load_default=None, allow_none=True, validate=validate.Length(0, 200))
+    note = TextField(load_default=None, allow_none=True, max_length=200)
 
 
 class HandCreateSchema(HandBodySchema):
@@ -462,6 +673,20 @@ class GameMatchSchema(Schema):
     games = fields.List(fields.Nested(MatchGameSchema), required=True)
 
 
+class DealingSchema(Schema):
+    seat = Int(required=True, metadata={"description": "The seat due to deal the next hand."})
+    for_ghost = Bool(required=True, metadata={
+        "description": "The seat is the ghost's: its partner deals the ghost's cards."})
+    name = fields.String(allow_none=True, metadata={"description": "Who handles the deal."})
+
+
+class SignerSchema(Schema):
+    seat = Int(required=True)
+    player_id = Int(required=True)
+    name = fields.String(required=True)
+    side = fields.String(required=True)
+
+
 class GameSchema(Schema):
     id = Int(required=True)
     event_id = Int(required=True)
@@ -487,6 +712,11 @@ class GameSchema(Schema):
     from_sheet = Bool(required=True)
     first_dealer = Int(allow_none=True)
     dealer = Int(allow_none=True)
+    dealing = fields.Nested(DealingSchema, allow_none=True, metadata={
+        "description": "Who deals the next hand (null when nobody knows, or the game is over)."})
+    signers = fields.List(fields.Nested(SignerSchema), required=True, metadata={
+        "description": "The players who may sign the finished game off (the side that lost; "
+                       "either side when a level championship game stands)."})
     bumps = fields.Dict(keys=fields.String(), values=Int(), required=True)
     signed_off = Bool(required=True)
     signed_off_by = fields.String(allow_none=True)
@@ -522,6 +752,15 @@ class DealerSchema(Schema):
 
 class SeasonCreateSchema(Schema):
     weeks = Int(load_default=None, allow_none=True, validate=validate.Range(1, 60))
+    first_night = fields.Date(load_default=None, allow_none=True, metadata={
+        "description": "The date of week 1; the league night is that weekday, every week."})
+    start_time = fields.Time(load_default=None, allow_none=True, metadata={
+        "description": "When a league night starts, in the event's time zone (e.g. 19:00)."})
+
+
+class PostponeSchema(Schema):
+    week = Int(required=True, validate=validate.Range(1, 60))
+    reason = TextField(load_default="", max_length=200)
 
 
 class ForfeitCreateSchema(Schema):
@@ -529,7 +768,7 @@ class ForfeitCreateSchema(Schema):
     reason = fields.String(required=True, validate=validate.OneOf(
         ["late", "no-show", "one-player"]))
     minutes_late = Int(load_default=None, allow_none=True, validate=validate.Range(0, 600))
-    note = fields.String(load_default=None, allow_none=True, validate=validate.Length(0, 500))
+    note = TextField(load_default=None, allow_none=True, max_length=500)
 
 
 class ForfeitResultSchema(Schema):
@@ -546,13 +785,15 @@ class SeatChangeSchema(Schema):
 
 
 class TiebreakSchema(Schema):
-    order = fields.List(Int(), required=True, validate=validate.Length(0, 5000))
+    order = ListOf(Int(), required=True, max_items=5000)
 
 
 # --- reading: leaderboard, awards, scoresheets, audit ---------------------------------------
 
 class StandingRowSchema(Schema):
-    place = Int(required=True)
+    place = Int(required=True, allow_none=True, metadata={
+        "description": "None for an entrant struck from the places (a team removed from a "
+                       "league): listed last, its results still count for its opponents."})
     entrant_id = Int(required=True)
     name = fields.String(required=True)
     members = fields.List(fields.String(), required=True)
@@ -565,7 +806,14 @@ class StandingRowSchema(Schema):
     movement = Int(allow_none=True, metadata={"description": "Places gained since the last "
                                               "round (negative: lost)."})
     withdrawn = Bool(required=True)
+    removed = Bool(required=True, metadata={
+        "description": "Removed from the league (its third week with a forfeit): no place, "
+                       "no playoff seed."})
     stats = fields.Dict(keys=fields.String(), required=True)
+    division = fields.String(required=True, allow_none=True, metadata={
+        "description": "A league team's division (skill level), if the league has them."})
+    division_place = Int(required=True, allow_none=True, metadata={
+        "description": "The team's rank within its division (shared when level)."})
 
 
 class TieEntrantSchema(Schema):
@@ -588,6 +836,14 @@ class CurrentRoundSchema(Schema):
     clock = fields.Nested(ClockSchema, allow_none=True)
 
 
+class CutReasonSchema(Schema):
+    id = Int(required=True)
+    name = fields.String(allow_none=True)
+    status = fields.String(required=True, validate=validate.OneOf(["through", "out", "level"]))
+    reason = fields.String(required=True, metadata={"description": "The rule that decided, "
+                                                    "in words."})
+
+
 class ChampionshipSchema(Schema):
     decided_after_rounds = Int(allow_none=True)
     regular_rounds_done = Bool(required=True)
@@ -597,6 +853,9 @@ class ChampionshipSchema(Schema):
     spots = Int()
     finalists = fields.List(fields.Nested(RefSchema), required=True)
     champion = fields.Nested(RefSchema, allow_none=True)
+    reasons = fields.List(fields.Nested(CutReasonSchema), required=True, metadata={
+        "description": "Why each team goes through to the championship, is out, or plays "
+                       "off (in standings order)."})
 
 
 class LeaderboardSchema(Schema):
@@ -651,10 +910,21 @@ class BumpCupSchema(Schema):
     tables = fields.List(fields.Nested(BumpTableSchema), required=True)
 
 
+class HandAwardSchema(Schema):
+    award = fields.String(required=True)
+    label = fields.String(required=True)
+    value = fields.Float(allow_none=True)
+    minimum_calls = Int(allow_none=True)
+    players = fields.List(fields.Nested(RefSchema), required=True)
+
+
 class AwardsSchema(Schema):
     low_score = fields.Nested(LowScoreSchema, required=True)
     high_game = fields.Nested(HighGameSchema, required=True)
     bump_cup = fields.Nested(BumpCupSchema, required=True)
+    hands = fields.List(fields.Nested(HandAwardSchema), required=True, metadata={
+        "description": "The awards from the hands the organizer chose (hand-by-hand games "
+                       "only), players level on the figure sharing one."})
 
 
 class SheetRowSchema(Schema):
@@ -688,12 +958,24 @@ class UpcomingSchema(Schema):
 class ScoresheetSchema(Schema):
     player_id = Int(required=True)
     name = fields.String(required=True)
+    profile = fields.String(allow_none=True, metadata={
+        "description": "In a club's event: the player's profile page (/c/<slug>/people/<id>), "
+                       "unless the person is private."})
     event_id = Int(required=True)
     event_name = fields.String(required=True)
     team_id = Int(allow_none=True)
     rounds = fields.List(fields.Nested(SheetRowSchema), required=True)
     upcoming = fields.List(fields.Nested(UpcomingSchema), required=True)
     total = Int(allow_none=True)
+
+
+class AuditKeySchema(Schema):
+    id = Int(required=True)
+    role = fields.String(required=True)
+    label = fields.String(required=True, metadata={"description": "The name the organizer "
+                                                   "gave the key (may be empty)."})
+    hint = fields.String(required=True, metadata={"description": "The key's last characters."})
+    table = Int(allow_none=True)
 
 
 class AuditSchema(Schema):
@@ -708,6 +990,10 @@ class AuditSchema(Schema):
     table = Int(allow_none=True)
     before = fields.Raw(allow_none=True)
     after = fields.Raw(allow_none=True)
+    key = fields.Nested(AuditKeySchema, allow_none=True, metadata={
+        "description": "The key that made the change (null: the system, or a key deleted)."})
+    changed = fields.List(fields.String(), required=True, metadata={
+        "description": "The fields the change changed, e.g. ['tricks'] for 3 tricks -> 4."})
 
 
 class AuditQuerySchema(Schema):
@@ -725,13 +1011,23 @@ class SeasonMatchSchema(Schema):
     status = fields.String(allow_none=True)
     games_won = fields.Dict(keys=fields.String(), values=Int(), allow_none=True)
     forfeits = fields.List(Int())
+    division = fields.String(allow_none=True)
 
 
 class SeasonWeekSchema(Schema):
     week = Int(required=True)
     round_id = Int(allow_none=True)
     status = fields.String(allow_none=True)
+    date = fields.Date(allow_none=True, metadata={"description": "The league night."})
+    start = fields.String(allow_none=True, metadata={"description": "Its start, HH:MM."})
     matches = fields.List(fields.Nested(SeasonMatchSchema), required=True)
+
+
+class SeasonChangeSchema(Schema):
+    week = Int(required=True)
+    days = Int(required=True)
+    reason = fields.String(required=True)
+    at = fields.String(required=True)
 
 
 class OffenceSchema(Schema):
@@ -753,6 +1049,9 @@ class ForfeitChoiceSchema(Schema):
 
 class SeasonSchema(Schema):
     weeks = fields.List(fields.Nested(SeasonWeekSchema), required=True)
+    divisions = fields.List(fields.String(), required=True)
+    changes = fields.List(fields.Nested(SeasonChangeSchema), required=True, metadata={
+        "description": "Nights moved, in order: from which week, how many days, and why."})
     offences = fields.List(fields.Nested(OffenceSchema), required=True)
     forfeit_choices = fields.List(fields.Nested(ForfeitChoiceSchema), required=True, metadata={
         "description": "What the organizer can record as a forfeit, with the games each costs."})
@@ -805,13 +1104,248 @@ class BracketSchema(Schema):
 
 
 class QrSchema(Schema):
-    text = fields.String(required=True, validate=validate.Length(1, 1000))
-    title = fields.String(load_default="QR code", validate=validate.Length(1, 120))
+    text = TextField(required=True, min_length=1, max_length=1000)
+    title = NameField(load_default="QR code")
 
 
 class WhoAmISchema(Schema):
     key_id = Int(required=True)
-    event_id = Int(required=True)
-    event_name = fields.String(required=True)
+    event_id = Int(required=True, allow_none=True, metadata={
+        "description": "The key's event; null for a club key, which reaches every event of "
+                       "its club."})
+    event_name = fields.String(required=True, allow_none=True)
     role = fields.String(required=True)
     table = Int(allow_none=True)
+    club_id = Int(allow_none=True, metadata={"description": "Set for a club key."})
+
+
+# --- clubs, people, series ------------------------------------------------------------------
+
+class ClubCreateSchema(Schema):
+    name = Name(required=True)
+    slug = fields.String(load_default=None, allow_none=True,
+                         validate=validate.Length(max=40), metadata={
+                             "description": "The public page's address: /c/<slug>."})
+
+
+class ClubUpdateSchema(Schema):
+    name = Name()
+    slug = fields.String(allow_none=True, validate=validate.Length(max=40))
+
+
+class ClubSchema(Schema):
+    id = Int(required=True)
+    name = fields.String(required=True)
+    slug = fields.String(allow_none=True)
+    created_at = fields.DateTime(required=True)
+
+
+class ClubCreatedSchema(ClubSchema):
+    club_key = fields.String(required=True, metadata={
+        "description": "The club key, shown once: it can do everything an organizer key can "
+                       "in every event of the club."})
+
+
+class ClubKeyCreateSchema(Schema):
+    label = TextField(load_default="", max_length=80)
+
+
+class ClubKeySchema(Schema):
+    id = Int(required=True)
+    label = fields.String(required=True)
+    hint = fields.String(required=True)
+    created_at = fields.DateTime(required=True)
+    revoked = fields.Function(lambda k: (k["revoked_at"] if isinstance(k, dict)
+                                         else k.revoked_at) is not None, required=True)
+
+
+class ClubKeyCreatedSchema(ClubKeySchema):
+    key = fields.String(required=True)
+
+
+class ClubEventSchema(Schema):
+    id = Int(required=True)
+    name = fields.String(required=True)
+    code = fields.String(required=True)
+    preset = fields.String(required=True, attribute="preset_key")
+    status = fields.String(required=True)
+    created_at = fields.DateTime(required=True)
+
+
+class PersonSchema(Schema):
+    id = Int(required=True)
+    name = fields.String(required=True)
+    private = Bool(required=True)
+    events = Int(required=True)
+
+
+class PersonUpdateSchema(Schema):
+    name = Name()
+    private = Bool()
+
+
+class MergeSchema(Schema):
+    merge = Int(required=True, validate=validate.Range(1, 2**31 - 1), metadata={
+        "description": "The other record of the same person: its entries become this "
+                       "person's and it is removed."})
+
+
+class SplitSchema(Schema):
+    player_id = Int(required=True, validate=validate.Range(1, 2**31 - 1), metadata={
+        "description": "The event entry (player) linked to the wrong person."})
+    to = PersonChoice(load_default="new", metadata={
+        "oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["new"]}],
+        "description": "The person it belongs to, or \"new\"."})
+
+
+class ClubAuditKeySchema(Schema):
+    id = Int(required=True)
+    label = fields.String(required=True)
+    hint = fields.String(required=True)
+
+
+class ClubAuditSchema(Schema):
+    id = Int(required=True)
+    at = fields.DateTime(required=True)
+    action = fields.String(required=True)
+    entity = fields.String(required=True)
+    entity_id = fields.String(required=True)
+    before = fields.Dict(allow_none=True)
+    after = fields.Dict(allow_none=True)
+    key = fields.Nested(ClubAuditKeySchema, allow_none=True)
+
+
+class ScoringSchema(Schema):
+    method = fields.String(required=True, validate=validate.OneOf(["total", "places"]))
+    points = ListOf(fields.Float(allow_nan=False), max_items=500, load_default=None,
+                    metadata={"description": "Points for 1st, 2nd, ... (method 'places')."})
+
+
+class SeriesCreateSchema(Schema):
+    name = Name(required=True)
+    scoring = fields.Nested(ScoringSchema, load_default=lambda: {"method": "total"})
+    best_of = Int(allow_none=True, load_default=None)
+    min_events = Int(allow_none=True, load_default=None)
+    event_ids = ListOf(Int(validate=validate.Range(1, 2**31 - 1)), max_items=1000,
+                       load_default=list)
+
+
+class SeriesUpdateSchema(Schema):
+    name = Name()
+    scoring = fields.Nested(ScoringSchema)
+    best_of = Int(allow_none=True)
+    min_events = Int(allow_none=True)
+    event_ids = ListOf(Int(validate=validate.Range(1, 2**31 - 1)), max_items=1000)
+
+
+class SeriesSchema(Schema):
+    id = Int(required=True)
+    club_id = Int(required=True)
+    name = fields.String(required=True)
+    scoring = fields.Dict(required=True)
+    best_of = Int(allow_none=True)
+    min_events = Int(allow_none=True)
+    event_ids = fields.List(Int(), required=True)
+
+
+class SeriesResultSchema(Schema):
+    event_id = Int(required=True)
+    place = Int(allow_none=True)
+    event_total = Int(required=True)
+    points = fields.Float(required=True)
+    counted = Bool(required=True)
+
+
+class SeriesRowSchema(Schema):
+    place = Int(allow_none=True)
+    person_id = Int(required=True)
+    name = fields.String(required=True)
+    private = Bool(required=True)
+    events_played = Int(required=True)
+    counted = Int(required=True)
+    total = fields.Float(required=True)
+    ranked = Bool(required=True)
+    results = fields.List(fields.Nested(SeriesResultSchema), required=True)
+
+
+class SeriesEventSchema(Schema):
+    id = Int(required=True)
+    name = fields.String(required=True)
+    code = fields.String(required=True)
+    status = fields.String(required=True)
+    date = fields.DateTime(required=True)
+
+
+class SeriesStandingsSchema(SeriesSchema):
+    events = fields.List(fields.Nested(SeriesEventSchema), required=True)
+    rows = fields.List(fields.Nested(SeriesRowSchema), required=True, metadata={
+        "description": "The rows from `offset`, at most `limit` (see the query)."})
+    total_rows = Int(required=True)
+    offset = Int(required=True)
+
+
+class SeriesPageSchema(Schema):
+    # Query strings are text: these integers are read from it (not strict as in bodies).
+    offset = fields.Integer(load_default=0, validate=validate.Range(0, 10**6))
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000), metadata={
+        "description": "Rows to answer (a club of thousands would be megabytes at once)."})
+
+
+class StatsSchema(Schema):
+    hands = Int(required=True)
+    called = Int(required=True)
+    made = Int(required=True)
+    marches = Int(required=True)
+    euchred = Int(required=True)
+    euchres = Int(required=True)
+    loners = Int(required=True)
+    loners_made = Int(required=True)
+    loners_marched = Int(required=True)
+    loners_euchred = Int(required=True)
+    loners_unattributed = Int(required=True)
+    reneges = Int(required=True)
+    points = Int(required=True)
+    make_pct = fields.Float(allow_none=True)
+    points_per_hand = fields.Float(allow_none=True)
+
+
+class ProfileEventSchema(Schema):
+    event_id = Int(required=True)
+    player_id = Int(required=True, metadata={"description": "The person's entry in the "
+                                             "event (to split it off if linked wrongly)."})
+    name = fields.String(required=True)
+    code = fields.String(required=True)
+    date = fields.DateTime(required=True)
+    preset = fields.String(required=True)
+    status = fields.String(required=True)
+    place = Int(allow_none=True)
+    total = Int(allow_none=True)
+    field = Int(required=True)
+    stats = fields.Nested(StatsSchema, allow_none=True)
+
+
+class BestPartnerSchema(Schema):
+    person_id = Int(required=True)
+    name = fields.String(required=True)
+    hands = Int(required=True)
+    points_per_hand = fields.Float(required=True)
+
+
+class ProfileSchema(Schema):
+    person_id = Int(required=True)
+    club_id = Int(required=True)
+    name = fields.String(required=True)
+    private = Bool(required=True)
+    events = fields.List(fields.Nested(ProfileEventSchema), required=True)
+    stats = fields.Nested(StatsSchema, required=True)
+    hands_counted = Int(required=True, metadata={
+        "description": "How many hands the statistics rest on (sheets and forfeits have "
+                       "none)."})
+    best_partner = fields.Nested(BestPartnerSchema, allow_none=True)
+    best_partner_min_hands = Int(required=True)
+
+
+class ClubPageSchema(ClubSchema):
+    events = fields.List(fields.Nested(ClubEventSchema), required=True)
+    series = fields.List(fields.Nested(SeriesSchema), required=True)
+    people = fields.List(fields.Nested(PersonSchema), required=True)

@@ -37,6 +37,12 @@ def run_migrations_online():
     conf_args = dict(current_app.extensions["migrate"].configure_args)
     conf_args.setdefault("process_revision_directives", skip_empty)
     with target_db.engine.connect() as connection:
+        if connection.dialect.name == "postgresql":
+            # The app's requests stop after STATEMENT_TIMEOUT; a migration of a big table
+            # may rightly take longer.
+            connection.exec_driver_sql("SET statement_timeout = 0")
+            connection.exec_driver_sql("SET lock_timeout = 0")
+            connection.commit()  # the settings stay for the session; the migration begins anew
         context.configure(connection=connection, target_metadata=target_db.metadata,
                           **conf_args)
         with context.begin_transaction():

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 from flask import request
 from werkzeug.routing import IntegerConverter, UnicodeConverter
 
+from ..auth import require_key
+from ..db import db, reading_only
 from ..problems import Problem
+from ..text import json_depth
+from .openapi import document_path, needs_key
 
 # The largest id a row can have: ids are 32-bit INTEGER columns on PostgreSQL.
 MAX_ID = 2**31 - 1
@@ -50,11 +56,57 @@ def refuse_bodies_not_json() -> None:
                   code="unsupported-media-type")
 
 
+def refuse_calls_without_a_key() -> None:
+    """An operation that needs a key answers a call without one (or with a key that is not
+    valid) with 401 before it reads anything the call sent: a body with a mistake got a 422
+    first, telling a stranger what the operation takes, and tools reading the document's
+    security expect the 401. Whether the key may do this is the view's to check."""
+    rule = request.url_rule
+    if rule is None or request.method == "OPTIONS" or not rule.rule.startswith("/api/"):
+        return
+    if needs_key(request.method, document_path(rule.rule)):
+        # Only a read, so it takes no write lock (a retried hand is answered while another
+        # table's write holds it), and it ends here: on SQLite a read transaction that later
+        # writes cannot always take the lock, so the view's writes begin their own.
+        with reading_only():
+            try:
+                require_key()
+            finally:
+                db.session.rollback()
+
+
+# Deeper than any body the API takes (a few levels), far short of what exhausts a parser.
+MAX_JSON_DEPTH = 32
+
+
+def refuse_unreadable_json() -> None:
+    """A JSON body the parser would fail on with something other than a syntax error (a 500
+    with no key needed) is refused before anything reads it: nested hundreds of levels deep
+    (a RecursionError; its depth is counted without parsing first), or a number of more than
+    4,300 digits (Python's ValueError). Syntax errors are left to the usual 400."""
+    if not request.is_json or request.method not in ("POST", "PUT", "PATCH", "DELETE"):
+        return
+    body = request.get_data(cache=True)
+    depth = json_depth(body)
+    if depth > MAX_JSON_DEPTH:
+        raise Problem(422, f"The JSON body is nested {depth} levels deep; the API takes at most "
+                      f"{MAX_JSON_DEPTH}.", code="too-deep")
+    try:
+        json.loads(body.decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return  # the argument parser answers these: 400, "Invalid JSON body."
+    except ValueError:
+        raise Problem(422, "The JSON body holds a number too long to read (over 4,300 "
+                      "digits); no field of the API takes one.", code="number-too-long") from None
+
+
 def register_routes(app, api) -> None:
-    from . import entrants, events, exports, games, league, meta, reading, rounds
+    from . import clubs, entrants, events, exports, games, league, meta, reading, rounds
 
     app.url_map.converters["int"] = IdConverter  # before any rule is added
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
-    for module in (meta, events, entrants, rounds, games, league, reading, exports):
+    for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs):
         api.register_blueprint(module.blp)
+    app.before_request(refuse_calls_without_a_key)
     app.before_request(refuse_bodies_not_json)
+    app.before_request(refuse_unreadable_json)

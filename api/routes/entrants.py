@@ -6,7 +6,7 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, require
+from ..auth import ORGANIZER, client_address, require
 from ..problems import Problem
 from ..schemas import (
     ImportedSchema,
@@ -39,7 +39,8 @@ class Players(MethodView):
     def post(self, body, event_id):
         """Register one player (individual formats; organizer)."""
         principal = require(event_id, ORGANIZER)
-        return service.add_player(event_id, principal, body["name"], body["checked_in"])
+        return service.add_player(event_id, principal, body["name"], body["checked_in"],
+                                  client_address(), body.get("people"))
 
 
 @blp.route("/players/<int:player_id>")
@@ -76,7 +77,8 @@ class Import(MethodView):
             except UnicodeDecodeError:
                 raise Problem(422, "The file is not UTF-8 text; save it as 'CSV UTF-8'.",
                               code="bad-csv") from None
-        return service.import_csv(event_id, principal, text)
+        return service.import_csv(event_id, principal, text, client_address(),
+                                  (body or {}).get("people"))
 
 
 @blp.route("/teams")
@@ -93,7 +95,8 @@ class Teams(MethodView):
         """Register a team of two (team formats; organizer)."""
         principal = require(event_id, ORGANIZER)
         return service.add_team(event_id, principal, body["name"], body["players"],
-                                body["substitutes"], body["checked_in"])
+                                body["substitutes"], body["checked_in"], client_address(),
+                                body.get("people"), body.get("division"))
 
 
 @blp.route("/teams/<int:team_id>")
@@ -114,4 +117,5 @@ class Substitutes(MethodView):
     def post(self, body, event_id, team_id):
         """Add a substitute to a league team's list (organizer)."""
         principal = require(event_id, ORGANIZER)
-        return service.add_substitute(event_id, principal, team_id, body["name"])
+        return service.add_substitute(event_id, principal, team_id, body["name"],
+                                      client_address())

@@ -6,7 +6,7 @@ from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, current_principal, require
+from ..auth import ORGANIZER, client_address, current_principal, require
 from ..problems import Problem
 from ..schemas import (
     AccessSchema,
@@ -20,6 +20,8 @@ from ..schemas import (
     KeyCreateSchema,
     KeySchema,
     OrganizerKeySchema,
+    TableCardsCreateSchema,
+    TableCardsSchema,
     WhoAmISchema,
 )
 from ..services import events as service
@@ -47,12 +49,21 @@ def event_view(event) -> dict:
     return {
         "id": event.id, "code": event.code, "name": event.name, "preset": event.preset_key,
         "format": describe(preset_of(event)), "status": event.status,
-        "revision": event.revision, "created_at": event.created_at,
+        "revision": event.revision, "time_zone": event.time_zone,
+        "created_at": event.created_at, "hand_awards": event.hand_awards or [],
+        "club_id": event.club_id,
         "players": len([p for p in event.players if p.role == "player"]),
         "teams": len(event.teams),
         "rounds": len([r for r in event.rounds if r.status != "scheduled"]),
         "links": links(event),
     }
+
+
+def access_view(event) -> dict:
+    wrong, seconds = service.wrong_pins(event.id)
+    return {"code": event.code, "join_pin": event.join_pin, "links": links(event),
+            "wrong_pins": {"count": wrong, "seconds_left": seconds,
+                           "advice": wrong >= current_app.config["PIN_EVENT_WARNING"]}}
 
 
 def key_view(key) -> dict:
@@ -69,7 +80,8 @@ class Events(MethodView):
         """Create an event from a preset (with optional overrides).
 
         The answer carries the organizer key once; keep it, it is not shown again."""
-        event, secret = service.create_event(body["name"], body["preset"], body["overrides"])
+        event, secret = service.create_event(body["name"], body["preset"], body["overrides"],
+                                             body["time_zone"], client_address())
         view = event_view(event)
         view["links"]["organizer"] += f"#key={secret}"
         return {**view, "organizer_key": secret, "join_pin": event.join_pin}
@@ -85,10 +97,12 @@ class EventById(MethodView):
     @blp.arguments(EventUpdateSchema, required=False)
     @blp.response(200, EventSchema)
     def patch(self, body, event_id):
-        """Rename an event or mark it finished (organizer)."""
+        """Rename an event, set its time zone, choose its awards from the hands, or mark it
+        finished (organizer)."""
         principal = require(event_id, ORGANIZER)
         return event_view(service.rename_event(event_id, principal, body.get("name"),
-                                               body.get("status")))
+                                               body.get("status"), body.get("time_zone"),
+                                               body.get("hand_awards")))
 
 
 @blp.route("/events/by-code/<string:code>")
@@ -105,8 +119,7 @@ class Access(MethodView):
     def get(self, event_id):
         """The event code, the runners' join PIN and the links to hand out (organizer)."""
         require(event_id, ORGANIZER)
-        event = get_event(event_id)
-        return {"code": event.code, "join_pin": event.join_pin, "links": links(event)}
+        return access_view(get_event(event_id))
 
 
 @blp.route("/events/<int:event_id>/pin")
@@ -115,8 +128,7 @@ class Pin(MethodView):
     def post(self, event_id):
         """Issue a new join PIN; the old one stops working (organizer)."""
         principal = require(event_id, ORGANIZER)
-        event = service.new_pin(event_id, principal)
-        return {"code": event.code, "join_pin": event.join_pin, "links": links(event)}
+        return access_view(service.new_pin(event_id, principal))
 
 
 @blp.route("/events/<int:event_id>/keys")
@@ -148,6 +160,20 @@ class KeyById(MethodView):
         return key_view(service.revoke_key(event_id, principal, key_id))
 
 
+@blp.route("/events/<int:event_id>/table-cards")
+class TableCards(MethodView):
+    @blp.arguments(TableCardsCreateSchema)
+    @blp.response(201, TableCardsSchema)
+    def post(self, body, event_id):
+        """Runner links for the printed table cards, tables 1 to N; printing again revokes
+        the cards printed before, so reprints never pile up live keys (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        made, replaced = service.table_cards(event_id, principal, body["tables"])
+        event = get_event(event_id)
+        return {"cards": [{"table": table, "link": f"{base_url()}/join/{event.code}#key={secret}"}
+                          for table, secret in made], "replaced": replaced}
+
+
 @blp.route("/events/<int:event_id>/organizer-key")
 class OrganizerKey(MethodView):
     @blp.response(201, OrganizerKeySchema)
@@ -162,9 +188,10 @@ class Join(MethodView):
     @blp.arguments(JoinSchema)
     @blp.response(201, JoinedSchema)
     def post(self, body):
-        """Exchange the event code and join PIN for a runner key (rate-limited per event and
-        table)."""
-        event, secret, key = service.join_with_pin(body["code"], body["pin"], body["table"])
+        """Exchange the event code and join PIN for a runner key (wrong PINs are limited per
+        client address: a 429 with Retry-After)."""
+        event, secret, key = service.join_with_pin(body["code"], body["pin"], body["table"],
+                                                   client_address())
         return {"event_id": event.id, "event_name": event.name, "key": secret,
                 "table": key.table}
 
@@ -178,6 +205,9 @@ class WhoAmI(MethodView):
         if principal is None:
             raise Problem(401, "No key was sent.", code="no-key",
                           headers={"WWW-Authenticate": 'Bearer realm="euchre"'})
+        if principal.club_id is not None:
+            return {"key_id": principal.key_id, "event_id": None, "event_name": None,
+                    "role": "club", "table": None, "club_id": principal.club_id}
         event = get_event(principal.event_id)
         return {"key_id": principal.key_id, "event_id": event.id, "event_name": event.name,
-                "role": principal.role, "table": principal.table}
+                "role": principal.role, "table": principal.table, "club_id": None}

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from flask import request
+import json
+from datetime import datetime
+
+from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import current_principal, require
+from ..auth import ORGANIZER, RUNNER, require, require_key
+from ..db import reading_only
 from ..schemas import (
     DealerSchema,
     GameSchema,
@@ -16,15 +20,23 @@ from ..schemas import (
     SheetSchema,
     SignOffSchema,
 )
-from ..services import games as service
+from ..services import game_end, hand_entry, hands
+from ..services.game_state import read_game
+from ..services.game_writes import require_if_match, where_is
+
+# One instance each, not one a request (webargs makes one per call from a class).
+HANDS_IN = HandCreateSchema()
+SHEET_IN = SheetSchema()
 
 blp = Blueprint("games", __name__, url_prefix="/api/games/<int:game_id>",
                 description="Games and hands")
 
 
-def _runner(game_id: int):
-    event_id, table = service.where_is(game_id)
-    return require(event_id, "runner", table=table)
+def _runner(game_id: int, role: str = RUNNER):
+    """The key on the request, checked against the game's event and table (`role`: who may)."""
+    require_key()
+    event_id, table = where_is(game_id)
+    return require(event_id, role, table=table)
 
 
 # Edits and deletes name the version they were made against (no silent overwrite).
@@ -42,11 +54,34 @@ IF_MATCH_TO_CHANGE = {**IF_MATCH, "required": False,
 def _if_match() -> str:
     """The If-Match a change must carry: missing, it is a 428 whatever else the game's state
     would say, as the OpenAPI document promises for a required header."""
-    return service.require_if_match(request.headers.get("If-Match"))
+    return require_if_match(request.headers.get("If-Match"))
 
 
 def _with_etag(view: dict, status: int = 200):
     return view, status, {"ETag": f'"{view["version"]}"'}
+
+
+_GAME_SCHEMA = GameSchema()
+
+
+def _iso(value):
+    if isinstance(value, datetime):
+        return value.isoformat()  # as the schema's DateTime writes it
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _game_json(view: dict, status: int):
+    """A game view written out directly: the view is already in the shape GameSchema
+    describes (plain values), and dumping it through the schema cost more than the rest of
+    a hand's answer. The tests check every such answer against the schema's dump."""
+    body = json.dumps(view, default=_iso, sort_keys=True, separators=(",", ":"))
+    if current_app.testing:
+        expected = json.loads(json.dumps(_GAME_SCHEMA.dump(view), default=_iso))
+        assert json.loads(body) == expected, "the game's JSON differs from its schema's dump"
+    response = current_app.response_class(body + "\n", status=status,
+                                          mimetype="application/json")
+    response.headers["ETag"] = f'"{view["version"]}"'
+    return response
 
 
 @blp.route("")
@@ -54,21 +89,28 @@ class GameById(MethodView):
     @blp.response(200, GameSchema, headers={"ETag": {"schema": {"type": "string"}}})
     def get(self, game_id):
         """A game as the runner's screen shows it; its ETag is the version for If-Match."""
-        return _with_etag(service.read_game(game_id))
+        return _with_etag(read_game(game_id))
 
 
 @blp.route("/hands")
 class Hands(MethodView):
-    @blp.arguments(HandCreateSchema)
+    @blp.arguments(HANDS_IN)
     @blp.response(201, GameSchema)
     @blp.alt_response(200, schema=GameSchema, description="This hand id was already stored "
                       "with the same content; nothing changed.")
     def post(self, body, game_id):
         """Enter a hand. Send the id the phone made for it: sending it again stores it once;
         the same id with a different hand is a 409 (runner or organizer)."""
-        principal = _runner(game_id)
-        view, created = service.record_hand(game_id, principal, body)
-        return _with_etag(view, 201 if created else 200)
+        # Read first without the write lock: a retried hand is answered from here.
+        with reading_only():
+            principal = require_key()
+            entry = hand_entry.entry_of(game_id, body["id"])
+            require(entry.event_id, RUNNER, table=entry.table)
+            stored = hand_entry.replayed(entry, body["id"], body)
+        if stored is not None:
+            return _game_json(stored, 200)
+        view, created = hand_entry.record_hand(entry, principal, body)
+        return _game_json(view, 201 if created else 200)
 
 
 @blp.route("/hands/<string:hand_id>")
@@ -79,34 +121,40 @@ class HandById(MethodView):
     def put(self, body, game_id, hand_id):
         """Change a hand; If-Match must carry the game's version (stale: 412)."""
         principal = _runner(game_id)
-        return _with_etag(service.edit_hand(game_id, hand_id, principal, body, _if_match()))
+        return _with_etag(hands.edit_hand(game_id, hand_id, principal, body, _if_match()))
 
     @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
     def delete(self, game_id, hand_id):
         """Delete a hand (undo); If-Match must carry the game's version (stale: 412)."""
         principal = _runner(game_id)
-        return _with_etag(service.delete_hand(game_id, hand_id, principal, _if_match()))
+        return _with_etag(hands.delete_hand(game_id, hand_id, principal, _if_match()))
 
 
 @blp.route("/sheet")
 class Sheet(MethodView):
-    @blp.arguments(SheetSchema)
+    @blp.arguments(SHEET_IN)
     @blp.doc(parameters=[IF_MATCH_TO_CHANGE])
     @blp.response(200, GameSchema)
     def put(self, body, game_id):
         """Enter the game from its sheet: final points and bumps per seat (WEC formats).
         Replacing a sheet already entered needs If-Match."""
-        principal = _runner(game_id)
-        return _with_etag(service.enter_sheet(game_id, principal, body,
-                                              request.headers.get("If-Match")))
+        with reading_only():
+            principal = require_key()
+            entry = hand_entry.entry_of(game_id)
+            require(entry.event_id, RUNNER, table=entry.table)
+        view = hand_entry.record_sheet(entry, body)
+        if view is None:  # not the ordinary first sheet: the whole game is loaded
+            view = game_end.enter_sheet(game_id, principal, body,
+                                        request.headers.get("If-Match"))
+        return _game_json(view, 200)
 
     @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
     def delete(self, game_id):
         """Remove a sheet entry, to enter the game hand by hand instead (If-Match)."""
         principal = _runner(game_id)
-        return _with_etag(service.clear_sheet(game_id, principal, _if_match()))
+        return _with_etag(game_end.clear_sheet(game_id, principal, _if_match()))
 
 
 @blp.route("/settlement")
@@ -118,7 +166,7 @@ class Settlement(MethodView):
         """Settle a level game: who won the playoff hand or the card draw (points stay
         level). Changing a settlement already recorded needs If-Match."""
         principal = _runner(game_id)
-        return _with_etag(service.settle_tie(game_id, principal, body["method"],
+        return _with_etag(game_end.settle_tie(game_id, principal, body["method"],
                                              body["winner"], request.headers.get("If-Match")))
 
 
@@ -129,7 +177,7 @@ class SignOff(MethodView):
     def post(self, body, game_id):
         """The opponents confirm the finished game; runners cannot change it afterwards."""
         principal = _runner(game_id)
-        return _with_etag(service.sign_off(game_id, principal, body["by"]))
+        return _with_etag(game_end.sign_off(game_id, principal, body["by"]))
 
 
 @blp.route("/reopen")
@@ -137,8 +185,8 @@ class Reopen(MethodView):
     @blp.response(200, GameSchema)
     def post(self, game_id):
         """Undo a sign-off so the game can be corrected (organizer)."""
-        _runner(game_id)
-        return _with_etag(service.reopen(game_id, current_principal()))
+        principal = _runner(game_id, ORGANIZER)
+        return _with_etag(game_end.reopen(game_id, principal))
 
 
 @blp.route("/dealer")
@@ -148,4 +196,4 @@ class Dealer(MethodView):
     def put(self, body, game_id):
         """Record the first dealer's seat, so the screen can say whose deal it is."""
         principal = _runner(game_id)
-        return _with_etag(service.set_first_dealer(game_id, principal, body["seat"]))
+        return _with_etag(hands.set_first_dealer(game_id, principal, body["seat"]))

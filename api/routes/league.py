@@ -5,19 +5,21 @@ from __future__ import annotations
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, require
+from ..auth import ORGANIZER, require, require_key
 from ..schemas import (
     BracketSchema,
     ForfeitCreateSchema,
     ForfeitResultSchema,
+    PostponeSchema,
     RoundTableSchema,
     SeasonCreateSchema,
     SeasonSchema,
     SeatChangeSchema,
 )
+from ..services import forfeits, playoffs
 from ..services import league as service
 from ..services.common import get_event, get_match
-from ..services.rounds import round_view
+from ..services.round_view import round_view
 
 blp = Blueprint("league", __name__, url_prefix="/api", description="League play")
 
@@ -34,7 +36,20 @@ class Season(MethodView):
     def post(self, body, event_id):
         """Schedule the season: a round robin of the registered teams (organizer)."""
         principal = require(event_id, ORGANIZER)
-        return service.season_view(service.create_season(event_id, principal, body["weeks"]))
+        return service.season_view(service.create_season(
+            event_id, principal, body["weeks"], body["first_night"], body["start_time"]))
+
+
+@blp.route("/events/<int:event_id>/season/postpone")
+class Postpone(MethodView):
+    @blp.arguments(PostponeSchema)
+    @blp.response(200, SeasonSchema)
+    def post(self, body, event_id):
+        """A league night is cancelled: that week and every later one move a week on
+        (organizer). Audited; the season view lists what moved and why."""
+        principal = require(event_id, ORGANIZER)
+        return service.season_view(service.postpone(event_id, principal, body["week"],
+                                                     body["reason"]))
 
 
 @blp.route("/events/<int:event_id>/bracket")
@@ -43,7 +58,7 @@ class Bracket(MethodView):
     def get(self, event_id):
         """The playoff bracket to the final: seeds, byes, each match's games and winner; before
         the draw, the bracket the standings would give now."""
-        return service.bracket_view(get_event(event_id))
+        return playoffs.bracket_view(get_event(event_id))
 
 
 @blp.route("/matches/<int:match_id>/forfeits")
@@ -53,8 +68,9 @@ class Forfeits(MethodView):
     def post(self, body, match_id):
         """Record a forfeit: late (with minutes), no show or one player; the games it costs and
         the offence it counts (organizer)."""
+        require_key()
         principal = require(get_match(match_id).event_id, ORGANIZER)
-        return service.record_forfeit(match_id, principal, body["team_id"], body["reason"],
+        return forfeits.record_forfeit(match_id, principal, body["team_id"], body["reason"],
                                       body["minutes_late"], body["note"])
 
 
@@ -64,6 +80,7 @@ class Seats(MethodView):
     @blp.response(200, RoundTableSchema)
     def put(self, body, match_id):
         """Seat a substitute (regular season only) or a roster player (organizer)."""
+        require_key()
         principal = require(get_match(match_id).event_id, ORGANIZER)
         match = service.set_seat(match_id, principal, body["seat"], body["player_id"])
         view = round_view(match.round)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, require
+from ..auth import ORGANIZER, require, require_key
 from ..schemas import ClockStartSchema, PlanSchema, RoundCreateSchema, RoundSchema
 from ..services import rounds as service
 from ..services.common import get_event, get_round
+from ..services.round_view import list_rounds, round_view
 
 blp = Blueprint("rounds", __name__, url_prefix="/api", description="Rounds and seating")
 
@@ -19,7 +20,7 @@ class Rounds(MethodView):
     def get(self, event_id):
         """Every round (league weeks included), each with its tables and progress."""
         get_event(event_id)
-        return [service.round_view(r) for r in service.list_rounds(event_id)]
+        return [round_view(r) for r in list_rounds(event_id)]
 
     @blp.arguments(RoundCreateSchema, required=False)
     @blp.response(201, RoundSchema)
@@ -28,7 +29,7 @@ class Rounds(MethodView):
         next playoff stage). Send the number you expect, so a repeat seats nothing
         (organizer)."""
         principal = require(event_id, ORGANIZER)
-        return service.round_view(service.seat_next_round(event_id, principal, body["number"]))
+        return round_view(service.seat_next_round(event_id, principal, body["number"]))
 
 
 @blp.route("/events/<int:event_id>/rounds/next")
@@ -46,7 +47,7 @@ class RoundById(MethodView):
     @blp.response(200, RoundSchema)
     def get(self, round_id):
         """A round's tables, seats, games and progress."""
-        return service.round_view(get_round(round_id))
+        return round_view(get_round(round_id))
 
 
 @blp.route("/rounds/<int:round_id>/time")
@@ -54,8 +55,9 @@ class CallTime(MethodView):
     @blp.response(200, RoundSchema)
     def post(self, round_id):
         """Call time: unfinished games end with the hands played (organizer)."""
+        require_key()
         principal = require(get_round(round_id).event_id, ORGANIZER)
-        return service.round_view(service.call_time(round_id, principal))
+        return round_view(service.call_time(round_id, principal))
 
 
 @blp.route("/rounds/<int:round_id>/clock")
@@ -64,8 +66,9 @@ class Clock(MethodView):
     @blp.response(200, RoundSchema)
     def post(self, body, round_id):
         """Start (or restart) the round clock (organizer)."""
+        require_key()
         principal = require(get_round(round_id).event_id, ORGANIZER)
-        return service.round_view(service.start_clock(round_id, principal, body["minutes"]))
+        return round_view(service.start_clock(round_id, principal, body["minutes"]))
 
 
 @blp.route("/rounds/<int:round_id>/close")
@@ -73,8 +76,9 @@ class Close(MethodView):
     @blp.response(200, RoundSchema)
     def post(self, round_id):
         """Close the round once every game is finished (organizer)."""
+        require_key()
         principal = require(get_round(round_id).event_id, ORGANIZER)
-        return service.round_view(service.close_round(round_id, principal))
+        return round_view(service.close_round(round_id, principal))
 
 
 @blp.route("/rounds/<int:round_id>/reopen")
@@ -82,5 +86,6 @@ class Reopen(MethodView):
     @blp.response(200, RoundSchema)
     def post(self, round_id):
         """Reopen the latest round for corrections (organizer)."""
+        require_key()
         principal = require(get_round(round_id).event_id, ORGANIZER)
-        return service.round_view(service.reopen_round(round_id, principal))
+        return round_view(service.reopen_round(round_id, principal))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ..models import Event, Round
-from ..problems import Problem
 from ..rules import games as rgames
 from ..rules import schedules
 from ..rules import standings as rstandings
 from ..rules.presets import Preset
+from .errors import Conflict
+from .planning import Plan, team_tables
 from .standings import compute_standings, final_team, finalists_and_champion
 
 
@@ -51,10 +52,8 @@ def _pool_rounds(event: Event, cut: rstandings.Cut) -> int:
     return count
 
 
-def plan_after_rounds(event: Event, preset: Preset, number: int):
+def plan_after_rounds(event: Event, preset: Preset, number: int) -> Plan:
     """What follows the regular rounds: a cut playoff, the championship, or its playoff."""
-    from .rounds import Plan, _team_tables
-
     teams = {t.id: t for t in event.teams}
     cut = cut_state(event, preset)
     if cut.contenders:
@@ -66,7 +65,7 @@ def plan_after_rounds(event: Event, preset: Preset, number: int):
             pairs = [(a, b) for a, b in weeks[index % len(weeks)] if b is not None]
         names = ", ".join(teams[t].name for t in cut.contenders)
         plan = Plan(number, rgames.CUT_PLAYOFF, "Playoff for the championship",
-                    _team_tables(pairs, teams),
+                    team_tables(pairs, teams),
                     notes=[f"Level at the cut: {names} ({cut.spots} spot"
                            f"{'s' if cut.spots > 1 else ''}). {preset.cut_playoff_hands}-hand "
                            "games; a level game is settled by a sudden-death hand."])
@@ -74,13 +73,13 @@ def plan_after_rounds(event: Event, preset: Preset, number: int):
     finalists = cut.qualified[:2]
     seated, champion = finalists_and_champion(event)
     if champion is not None:
-        raise Problem(409, f"The championship is decided: {teams[champion].name} won. The "
-                      "event is complete.", code="event-complete")
+        raise Conflict(f"The championship is decided: {teams[champion].name} won. The "
+                       "event is complete.", code="event-complete")
     if not seated:
         return Plan(number, rgames.CHAMPIONSHIP, "Championship",
-                    _team_tables([tuple(finalists)], teams),
+                    team_tables([tuple(finalists)], teams),
                     notes=[f"{preset.championship_hands}-hand championship match."])
     return Plan(number, rgames.FINAL_PLAYOFF, "Championship playoff",
-                _team_tables([tuple(seated)], teams),
+                team_tables([tuple(seated)], teams),
                 notes=["The championship ended level: a "
                        f"{preset.cut_playoff_hands}-hand playoff, then sudden death."])

@@ -6,18 +6,14 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import joinedload, selectinload
 
 from ..auth import Principal
 from ..db import db
-from ..models import AuditEntry, Event, Game, Match, Player, Round, Seat, Team
-from ..problems import Problem
+from ..models import ApiKey, AuditEntry, ClubKey, Event, Game, Match, Player, Round, Seat, Team
 from ..rules.presets import Preset, preset_from_parameters
-
-
-def not_found(what: str) -> Problem:
-    return Problem(404, f"{what} does not exist.", code="not-found")
+from .errors import Conflict, not_found
 
 
 def get_event(event_id: int) -> Event:
@@ -50,9 +46,9 @@ def lock_event(event_id: int, *, bump: bool = True, when_finished: bool = False)
     if event is None:
         raise not_found(f"Event {event_id}")
     if event.status == "finished" and not when_finished:
-        raise Problem(409, f"{event.name} is marked finished, so its results are final; the "
-                      "organizer can open it again (Event tab) to change anything.",
-                      code="event-finished")
+        raise Conflict(f"{event.name} is marked finished, so its results are final; the "
+                       "organizer can open it again (Event tab) to change anything.",
+                       code="event-finished")
     return event
 
 
@@ -139,14 +135,15 @@ def audit(event_id: int, principal: Principal | None, action: str, entity: str,
     db.session.add(AuditEntry(
         event_id=event_id,
         key_id=principal.key_id if principal else None,
-        role=principal.role if principal else "system",
+        role=("club" if principal.club_id is not None else principal.role) if principal
+        else "system",
         action=action, entity=entity, entity_id=str(entity_id),
-        before=_jsonable(before), after=_jsonable(after), round_number=round_number,
+        before=jsonable(before), after=jsonable(after), round_number=round_number,
         table=table,
     ))
 
 
-def _jsonable(value):
+def jsonable(value):
     """Plain JSON for the audit columns (dates become ISO text)."""
     if value is None:
         return None
@@ -154,12 +151,48 @@ def _jsonable(value):
                                  if hasattr(v, "isoformat") else str(v)))
 
 
+# What an audit entry's before/after carry that follows from the change rather than being it
+# (a hand's points follow from its tricks), or that only places it (its id and number).
+CONSEQUENCES = frozenset({"points", "result", "outcome", "bumps", "created_at", "id", "number",
+                          "game", "sign_off"})
+
+
+def changed_fields(before: dict | None, after: dict | None) -> list[str]:
+    """The fields a change changed, by name: every one whose value differs, so "3 tricks ->
+    4" reads as a change of tricks even when the score stays the same."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return []
+    return sorted(k for k in before.keys() & after.keys()
+                  if k not in CONSEQUENCES and before.get(k) != after.get(k))
+
+
 def audit_entries(event_id: int, table: int | None = None, round_number: int | None = None,
-                  limit: int = 200) -> list[AuditEntry]:
-    """The audit log, newest first, optionally for one table or round."""
-    query = select(AuditEntry).where(AuditEntry.event_id == event_id)
+                  limit: int = 200) -> list[dict]:
+    """The audit log, newest first, optionally for one table or round; each entry names the
+    key that made the change (its label and last characters, so two desks can be told
+    apart) and the fields it changed."""
+    # A club key's entries name the club key (its ids are another table's).
+    by_club = AuditEntry.role == "club"
+    query = (select(AuditEntry, func.coalesce(ApiKey.label, ClubKey.label),
+                    func.coalesce(ApiKey.hint, ClubKey.hint), ApiKey.table)
+             .outerjoin(ApiKey, (ApiKey.id == AuditEntry.key_id) & ~by_club)
+             .outerjoin(ClubKey, (ClubKey.id == AuditEntry.key_id) & by_club)
+             .where(AuditEntry.event_id == event_id))
     if table is not None:
         query = query.where(AuditEntry.table == table)
     if round_number is not None:
         query = query.where(AuditEntry.round_number == round_number)
-    return list(db.session.execute(query.order_by(AuditEntry.id.desc()).limit(limit)).scalars())
+    entries = []
+    for entry, label, hint, key_table in db.session.execute(
+            query.order_by(AuditEntry.id.desc()).limit(limit)):
+        entries.append({
+            "id": entry.id, "at": entry.at, "key_id": entry.key_id, "role": entry.role,
+            "action": entry.action, "entity": entry.entity, "entity_id": entry.entity_id,
+            "round_number": entry.round_number, "table": entry.table,
+            "before": entry.before, "after": entry.after,
+            "key": (None if entry.key_id is None or hint is None else
+                    {"id": entry.key_id, "role": entry.role, "label": label or "",
+                     "hint": hint, "table": key_table}),
+            "changed": changed_fields(entry.before, entry.after),
+        })
+    return entries

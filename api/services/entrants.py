@@ -4,38 +4,25 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 
+from flask import current_app
 from sqlalchemy import func, select
 
 from ..auth import Principal
 from ..db import db
 from ..models import Event, Player, Round, Team, utcnow
-from ..problems import Problem
+from ..text import clean_name
+from . import limits
 from .common import audit, get_player, get_team, lock_event, preset_of
-
-NAME_MAX = 60
-
-
-def clean_name(raw, what: str = "A name") -> str:
-    """A name as people will read it on a leaderboard: trimmed, printable, not too long."""
-    if not isinstance(raw, str):
-        raise ValueError(f"{what} must be text.")
-    name = " ".join(raw.split())
-    if not name:
-        raise ValueError(f"{what} is empty.")
-    if len(name) > NAME_MAX:
-        raise ValueError(f"{what} is longer than {NAME_MAX} characters.")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise ValueError(f"{what} contains control characters.")
-    return name
+from .errors import Conflict, Invalid
+from .people import link_players
 
 
 def _name_or_422(raw, what: str = "A name") -> str:
     try:
         return clean_name(raw, what)
     except ValueError as exc:
-        raise Problem(422, str(exc), code="bad-name") from None
+        raise Invalid(str(exc), code="bad-name") from None
 
 
 def _next_position(model, event_id: int) -> int:
@@ -49,6 +36,43 @@ def _taken_names(event_id: int, model) -> set[str]:
         select(model.name).where(model.event_id == event_id)).scalars()}
 
 
+# Substitutes one league team keeps (a roster is two players and a few who stand in).
+TEAM_SUBSTITUTES = 8
+
+
+def _make_room(event: Event, players: int, teams: int = 0, client: str = "") -> None:
+    """Refuse, before anything is written, registrations past the largest field an event
+    takes (EVENT_PLAYERS, substitutes included) or, in a league, LEAGUE_TEAMS teams: every
+    later write on the event (seating, calling time, the season) is one transaction, and it
+    must stay short enough not to hold up any other event's hands.
+
+    Players registered from one client address are limited too (REGISTRATION_LIMIT an hour,
+    two of the largest fields): the work an event's writes take grows with its field, and
+    without it one address could fill event after event (each made in a moment) and seat
+    them all at once, holding up everyone's hands on SQLite for as long as it liked."""
+    config = current_app.config
+    cap = config["EVENT_PLAYERS"]
+    have = db.session.execute(
+        select(func.count()).select_from(Player).where(Player.event_id == event.id)).scalar()
+    if have + players > cap:
+        raise Conflict(f"An event takes at most {cap:,} players (substitutes included); this "
+                       f"one has {have:,}, and this would add {players:,}.",
+                       code="too-many-players")
+    if teams and preset_of(event).movement == "league-schedule":
+        cap = config["LEAGUE_TEAMS"]
+        have = db.session.execute(
+            select(func.count()).select_from(Team).where(Team.event_id == event.id)).scalar()
+        if have + teams > cap:
+            raise Conflict(f"A league takes at most {cap:,} teams (its whole season is "
+                           f"scheduled at once); this one has {have:,}, and this would add "
+                           f"{teams:,}. Split a bigger league into divisions, one event each.",
+                           code="too-many-teams")
+    limits.take(f"register:{client}", config["REGISTRATION_LIMIT"],
+                config["REGISTRATION_WINDOW_SECONDS"],
+                f"More than {config['REGISTRATION_LIMIT']:,} players were registered from this "
+                "network lately.", amount=players)
+
+
 def _seated_yet(event: Event) -> bool:
     return db.session.execute(
         select(Round.id).where(Round.event_id == event.id, Round.status != "scheduled")
@@ -57,30 +81,42 @@ def _seated_yet(event: Event) -> bool:
 
 def _require_individual(event: Event) -> None:
     if preset_of(event).team_entry:
-        raise Problem(409, "This event is for teams: add a team with its two players.",
-                      code="team-event")
+        raise Conflict("This event is for teams: add a team with its two players.",
+                       code="team-event")
 
 
 def _require_teams(event: Event) -> None:
     if not preset_of(event).team_entry:
-        raise Problem(409, "This event is for single players: add players, not teams.",
-                      code="individual-event")
+        raise Conflict("This event is for single players: add players, not teams.",
+                       code="individual-event")
 
 
 def add_player(event_id: int, principal: Principal, name: str,
-               checked_in: bool = False) -> Player:
+               checked_in: bool = False, client: str = "",
+               people: dict | None = None) -> Player:
+    """Register one player; in a club's event, linked to the club's person (`people`: the
+    organizer's decisions for near names, see people.link_players)."""
     event = lock_event(event_id)
     _require_individual(event)
-    player = _insert_players(event, [(name, checked_in)], principal)[0]
+    player = _insert_players(event, [(name, checked_in)], principal, client=client)[0]
+    link_players(event, [player], people)
     db.session.commit()
     return player
 
 
+def _team_players(teams: list[Team]) -> list[Player]:
+    ids = [t.id for t in teams]
+    return list(db.session.execute(select(Player).where(Player.team_id.in_(ids))
+                                   .order_by(Player.position)).scalars()) if ids else []
+
+
 def _insert_players(event: Event, rows: list[tuple[str, bool]], principal,
                     lines: list[int] | None = None,
-                    row_errors: dict[int, list[str]] | None = None) -> list[Player]:
+                    row_errors: dict[int, list[str]] | None = None,
+                    client: str = "") -> list[Player]:
     """Register players; `row_errors`: problems already found in rows (by index), reported
     with the others in line order."""
+    _make_room(event, len(rows), client=client)
     taken = _taken_names(event.id, Player)
     late = _seated_yet(event)
     position = _next_position(Player, event.id)
@@ -118,32 +154,43 @@ def _insert_players(event: Event, rows: list[tuple[str, bool]], principal,
     return players
 
 
-def _row_problem(errors: dict[str, list[str]]) -> Problem:
+def _row_problem(errors: dict[str, list[str]]) -> Invalid:
     first_key = next(iter(errors))
     detail = f"{first_key.capitalize()}: {errors[first_key][0]}"
     if len(errors) > 1:
         detail += f" (and {len(errors) - 1} more; nothing was stored)"
     else:
         detail += " Nothing was stored."
-    return Problem(422, detail, code="bad-rows", errors=errors)
+    return Invalid(detail, code="bad-rows", errors=errors)
 
 
 def add_team(event_id: int, principal: Principal, name: str, players: list[str],
-             substitutes: list[str] | None = None, checked_in: bool = False) -> Team:
+             substitutes: list[str] | None = None, checked_in: bool = False,
+             client: str = "", people: dict | None = None,
+             division: str | None = None) -> Team:
     event = lock_event(event_id)
     _require_teams(event)
-    team = _insert_teams(event, [(name, players, substitutes or [], checked_in)], principal)[0]
+    if division is not None and preset_of(event).movement != "league-schedule":
+        raise Conflict("Divisions are for leagues.", code="not-league")
+    team = _insert_teams(event, [(name, players, substitutes or [], checked_in)], principal,
+                         client=client)[0]
+    team.division = division
+    link_players(event, _team_players([team]), people)
     db.session.commit()
     return team
 
 
 def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
-                  row_errors: dict[int, list[str]] | None = None) -> list[Team]:
+                  row_errors: dict[int, list[str]] | None = None,
+                  client: str = "") -> list[Team]:
+    _make_room(event, sum(len(roster) + min(len(subs), TEAM_SUBSTITUTES)
+                          for _, roster, subs, _ in rows), teams=len(rows), client=client)
     team_names = _taken_names(event.id, Team)
     player_names = _taken_names(event.id, Player)
     team_pos = _next_position(Team, event.id)
     player_pos = _next_position(Player, event.id)
     league = preset_of(event).movement == "league-schedule"
+    late = _seated_yet(event)
     errors: dict[str, list[str]] = {}
     made = []
     for index, (raw_name, roster, subs, checked_in) in enumerate(rows):
@@ -160,6 +207,10 @@ def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
             problems.append(f"A team has exactly 2 players; {len(roster)} given.")
         if subs and not league:
             problems.append("Substitutes are only kept for league teams.")
+        if len(subs) > TEAM_SUBSTITUTES:
+            problems.append(f"A team keeps at most {TEAM_SUBSTITUTES} substitutes; "
+                            f"{len(subs)} given.")
+            subs = subs[:TEAM_SUBSTITUTES]
         people = []
         for raw in list(roster) + list(subs):
             try:
@@ -184,7 +235,8 @@ def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
             here = bool(checked_in and role == "player")
             db.session.add(Player(event_id=event.id, name=person, position=player_pos,
                                   team_id=team.id, role=role, checked_in=here,
-                                  checked_in_at=utcnow() if here else None))
+                                  checked_in_at=utcnow() if here else None,
+                                  late=here and late))
             player_pos += 1
         made.append(team)
     if errors:
@@ -213,7 +265,8 @@ def checked_in_value(raw) -> bool:
                      "n, false, 0 or leave it empty (not yet).")
 
 
-def import_csv(event_id: int, principal: Principal, text: str) -> dict:
+def import_csv(event_id: int, principal: Principal, text: str, client: str = "",
+               people: dict | None = None) -> dict:
     """Register a whole field from CSV text with a header row. Every row is checked first; a
     bad row is reported by its line number and nothing is stored.
 
@@ -222,20 +275,16 @@ def import_csv(event_id: int, principal: Principal, text: str) -> dict:
     Teams: `team`, `player1`, `player2` (and optionally `substitutes`, separated by ';', and
     `checked_in`).
     """
-    event = lock_event(event_id)
-    team_event = preset_of(event).team_entry
+    # The file is read and checked before the event is locked: the write that follows is
+    # short, and a file too big is refused before it holds up anyone's hands.
     if text.startswith("\ufeff"):
         text = text[1:]  # the byte-order mark spreadsheets put at the start
+    cap = current_app.config["IMPORT_ROWS"]
     try:
         reader = csv.DictReader(io.StringIO(text, newline=""))
         header = [h.strip().lower() for h in (reader.fieldnames or [])]
     except csv.Error as exc:
-        raise Problem(422, f"The file is not valid CSV: {exc}.", code="bad-csv") from None
-    needed = ["team", "player1", "player2"] if team_event else ["name"]
-    missing = [c for c in needed if c not in header]
-    if missing:
-        raise Problem(422, f"The first line must be a header naming the columns; missing: "
-                      f"{', '.join(missing)}. Expected: {','.join(needed)}.", code="bad-csv")
+        raise Invalid(f"The file is not valid CSV: {exc}.", code="bad-csv") from None
     reader.fieldnames = header
     rows, lines = [], []
     try:
@@ -244,14 +293,24 @@ def import_csv(event_id: int, principal: Principal, text: str) -> dict:
                 continue
             lines.append(reader.line_num)
             rows.append(record)
+            if len(rows) > cap:
+                raise Invalid(f"The file has more than {cap:,} rows; one import takes at most "
+                              f"{cap:,}. Split it into smaller files.", code="too-many-rows")
     except csv.Error as exc:
-        raise Problem(422, f"Line {reader.line_num}: {exc}. Nothing was stored.",
+        raise Invalid(f"Line {reader.line_num}: {exc}. Nothing was stored.",
                       code="bad-csv") from None
+    event = lock_event(event_id)
+    team_event = preset_of(event).team_entry
+    needed = ["team", "player1", "player2"] if team_event else ["name"]
+    missing = [c for c in needed if c not in header]
+    if missing:
+        raise Invalid(f"The first line must be a header naming the columns; missing: "
+                      f"{', '.join(missing)}. Expected: {','.join(needed)}.", code="bad-csv")
     if not rows:
-        raise Problem(422, "The file has a header but no rows.", code="bad-csv")
+        raise Invalid("The file has a header but no rows.", code="bad-csv")
     if any(None in record for record in rows):
         bad = next(lines[i] for i, r in enumerate(rows) if None in r)
-        raise Problem(422, f"Line {bad} has more cells than the header. Nothing was stored.",
+        raise Invalid(f"Line {bad} has more cells than the header. Nothing was stored.",
                       code="bad-csv")
 
     here, row_errors = [], {}
@@ -265,11 +324,13 @@ def import_csv(event_id: int, principal: Principal, text: str) -> dict:
         parsed = [(r.get("team") or "", [r.get("player1") or "", r.get("player2") or ""],
                    [s for s in (r.get("substitutes") or "").split(";") if s.strip()],
                    here[i]) for i, r in enumerate(rows)]
-        made = _insert_teams(event, parsed, principal, lines, row_errors)
+        made = _insert_teams(event, parsed, principal, lines, row_errors, client)
+        link_players(event, _team_players(made), people)
         db.session.commit()
         return {"teams": len(made), "players": sum(2 + len(p[2]) for p in parsed)}
     made = _insert_players(event, [(r.get("name") or "", here[i]) for i, r in enumerate(rows)],
-                           principal, lines, row_errors)
+                           principal, lines, row_errors, client)
+    link_players(event, made, people)
     db.session.commit()
     return {"teams": 0, "players": len(made)}
 
@@ -284,13 +345,10 @@ def update_player(event_id: int, principal: Principal, player_id: int, changes: 
         name = _name_or_422(changes["name"])
         if name.casefold() != player.name.casefold() and \
                 name.casefold() in _taken_names(event.id, Player):
-            raise Problem(409, f"'{name}' is already registered.", code="duplicate-name")
+            raise Conflict(f"'{name}' is already registered.", code="duplicate-name")
         player.name = name
     if "checked_in" in changes:
-        if changes["checked_in"] and not player.checked_in:
-            player.checked_in_at = utcnow()
-            player.late = _seated_yet(event)
-        player.checked_in = changes["checked_in"]
+        _check_in(player, changes["checked_in"], _seated_yet(event))
     if "withdrawn" in changes:
         player.withdrawn = changes["withdrawn"]
     audit(event.id, principal, "update-player", "player", player.id, before=before,
@@ -304,44 +362,77 @@ def update_team(event_id: int, principal: Principal, team_id: int, changes: dict
     event = lock_event(event_id)
     team = get_team(event, team_id)
     before = {"name": team.name, "withdrawn": team.withdrawn,
-              "playoff_excluded": team.playoff_excluded}
+              "playoff_excluded": team.playoff_excluded, "checked_in": _team_here(team),
+              "division": team.division}
     if "name" in changes:
         name = _name_or_422(changes["name"], "The team name")
         if name.casefold() != team.name.casefold() and \
                 name.casefold() in _taken_names(event.id, Team):
-            raise Problem(409, f"There is already a team called '{name}'.",
-                          code="duplicate-name")
+            raise Conflict(f"There is already a team called '{name}'.",
+                           code="duplicate-name")
         team.name = name
     if "withdrawn" in changes:
         team.withdrawn = changes["withdrawn"]
     if "playoff_excluded" in changes:
         team.playoff_excluded = changes["playoff_excluded"]
+    if "division" in changes and changes["division"] != team.division:
+        if any(r.stage == "regular" and r.status != "scheduled" for r in event.rounds):
+            raise Conflict(f"{team.name} cannot change division now: the season's first week "
+                           "has been played (its schedule is within the divisions).",
+                           code="season-started")
+        if event.schedule and event.schedule.get("season"):
+            raise Conflict(f"{team.name} cannot change division once the season is "
+                           "scheduled: the schedule pairs the teams within their divisions.",
+                           code="season-scheduled")
+        team.division = changes["division"]
     if "checked_in" in changes:
+        late = _seated_yet(event)  # a team arriving after round 1 is late, as a player is
         for member in team.members:
             if member.role == "player":
-                if changes["checked_in"] and not member.checked_in:
-                    member.checked_in_at = utcnow()
-                member.checked_in = changes["checked_in"]
+                _check_in(member, changes["checked_in"], late)
     audit(event.id, principal, "update-team", "team", team.id, before=before,
           after={"name": team.name, "withdrawn": team.withdrawn,
-                 "playoff_excluded": team.playoff_excluded})
+                 "playoff_excluded": team.playoff_excluded, "checked_in": _team_here(team),
+                 "division": team.division})
     db.session.commit()
     return team
 
 
-def add_substitute(event_id: int, principal: Principal, team_id: int, name: str) -> Player:
+def _check_in(player: Player, here: bool, late: bool) -> None:
+    """Check a player in (late when a round was seated already), or undo a check-in made by
+    mistake at the door: then they are not here, and no longer counted late."""
+    if here and not player.checked_in:
+        player.checked_in_at = utcnow()
+        player.late = late
+    elif not here:
+        player.checked_in_at = None
+        player.late = False
+    player.checked_in = here
+
+
+def _team_here(team: Team) -> bool:
+    return all(m.checked_in for m in team.members if m.role == "player")
+
+
+def add_substitute(event_id: int, principal: Principal, team_id: int, name: str,
+                   client: str = "") -> Player:
     event = lock_event(event_id)
     team = get_team(event, team_id)
     if preset_of(event).movement != "league-schedule":
-        raise Problem(409, "Substitutes are only kept for league teams.", code="not-league")
+        raise Conflict("Substitutes are only kept for league teams.", code="not-league")
+    if sum(m.role == "substitute" for m in team.members) >= TEAM_SUBSTITUTES:
+        raise Conflict(f"A team keeps at most {TEAM_SUBSTITUTES} substitutes; "
+                       f"{team.name} has them all.", code="too-many-substitutes")
+    _make_room(event, 1, client=client)
     person = _name_or_422(name)
     if person.casefold() in _taken_names(event.id, Player):
-        raise Problem(409, f"'{person}' is already registered in this event.",
-                      code="duplicate-name")
+        raise Conflict(f"'{person}' is already registered in this event.",
+                       code="duplicate-name")
     player = Player(event_id=event.id, name=person, position=_next_position(Player, event.id),
                     team_id=team.id, role="substitute")
     db.session.add(player)
     db.session.flush()
+    link_players(event, [player])
     audit(event.id, principal, "add-substitute", "player", player.id,
           after={"name": person, "team": team.name})
     db.session.commit()

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import math
 import secrets
-from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy import select
 
 from ..auth import ORGANIZER, RUNNER, Principal, issue_key
 from ..db import db
-from ..models import ApiKey, Event, RateLimit, utcnow
-from ..problems import Problem
+from ..models import ApiKey, Event, utcnow
 from ..rules.presets import build_preset
+from . import limits
 from .common import audit, get_event, lock_event, preset_of
+from .errors import Conflict, Forbidden, NotFound
+from .finishes import freeze
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread at a table
 
@@ -30,13 +30,23 @@ def _new_pin() -> str:
     return f"{secrets.randbelow(10**6):06d}"
 
 
-def create_event(name: str, preset_key: str, overrides: dict | None) -> tuple[Event, str]:
+def create_event(name: str, preset_key: str, overrides: dict | None,
+                 time_zone: str = "UTC", client: str = "",
+                 club_id: int | None = None) -> tuple[Event, str]:
     """A new event from a preset and checked overrides; returns it with the organizer key,
-    which is shown once and never stored in the clear."""
+    which is shown once and never stored in the clear. Events made from one client address
+    are limited (EVENT_CREATE_LIMIT an hour): no organizer makes that many, and a script
+    making thousands would fill the database for nothing. Only events made count: a refusal
+    rolls its count back."""
+    config = current_app.config
+    limits.take(f"create:{client}", config["EVENT_CREATE_LIMIT"],
+                config["EVENT_CREATE_WINDOW_SECONDS"],
+                "Too many events were made from this network lately.")
     preset = build_preset(preset_key, overrides)
     event = Event(code=_new_code(), name=name.strip(), preset_key=preset.based_on or preset.key,
                   parameters=preset.parameters(), seed=secrets.randbelow(2**31),
-                  join_pin=_new_pin(), manual_order={}, status="open", revision=1)
+                  join_pin=_new_pin(), manual_order={}, status="open", revision=1,
+                  time_zone=time_zone, club_id=club_id)
     db.session.add(event)
     db.session.flush()
     _, secret = issue_key(event.id, ORGANIZER, label="organizer")
@@ -48,21 +58,31 @@ def find_by_code(code: str) -> Event:
     event = db.session.execute(
         select(Event).where(Event.code == code.strip().upper())).scalar_one_or_none()
     if event is None:
-        raise Problem(404, f"No event has the code '{code}'. Check the code on the table card.",
-                      code="not-found")
+        raise NotFound(f"No event has the code '{code}'. Check the code on the table card.",
+                       code="not-found")
     return event
 
 
 def rename_event(event_id: int, principal: Principal, name: str | None,
-                 status: str | None) -> Event:
+                 status: str | None, time_zone: str | None = None,
+                 hand_awards: list[str] | None = None) -> Event:
+    """Change the event's name, status (open / finished), time zone or awards from the
+    hands."""
     event = lock_event(event_id, when_finished=True)
-    before = {"name": event.name, "status": event.status}
+    before = {"name": event.name, "status": event.status, "time_zone": event.time_zone,
+              "hand_awards": event.hand_awards or []}
     if name is not None:
         event.name = name.strip()
     if status is not None:
         event.status = status
+        freeze(event)
+    if time_zone is not None:
+        event.time_zone = time_zone
+    if hand_awards is not None:
+        event.hand_awards = list(dict.fromkeys(hand_awards))
     audit(event.id, principal, "update-event", "event", event.id, before=before,
-          after={"name": event.name, "status": event.status})
+          after={"name": event.name, "status": event.status, "time_zone": event.time_zone,
+                 "hand_awards": event.hand_awards or []})
     db.session.commit()
     return event
 
@@ -82,14 +102,38 @@ def create_runner_key(event_id: int, principal: Principal, table: int | None,
     return key, secret
 
 
+TABLE_CARD = "table card {table}"
+
+
+def table_cards(event_id: int, principal: Principal, tables: int) -> tuple[list, int]:
+    """A runner key for each table's printed card, 1 to `tables`. Printing again replaces the
+    cards printed before: their keys are revoked (phones that scanned an old card join again
+    with the new one), so reprints never pile up live keys. Returns [(table, secret)] and how
+    many earlier card keys were revoked."""
+    event = lock_event(event_id, when_finished=True)
+    labels = {TABLE_CARD.format(table=n) for n in range(1, 1001)}
+    old = [k for k in db.session.execute(select(ApiKey).where(
+        ApiKey.event_id == event.id, ApiKey.role == RUNNER, ApiKey.revoked_at.is_(None),
+        ApiKey.label.in_(labels))).scalars()]
+    now = utcnow()
+    for key in old:
+        key.revoked_at = now
+    made = [(n, issue_key(event.id, RUNNER, table=n, label=TABLE_CARD.format(table=n))[1])
+            for n in range(1, tables + 1)]
+    audit(event.id, principal, "table-cards", "event", event.id,
+          after={"tables": tables, "replaced": len(old)})
+    db.session.commit()
+    return made, len(old)
+
+
 def revoke_key(event_id: int, principal: Principal, key_id: int) -> ApiKey:
     event = lock_event(event_id, when_finished=True)
     key = db.session.get(ApiKey, key_id)
     if key is None or key.event_id != event.id:
-        raise Problem(404, f"Key {key_id} does not exist in this event.", code="not-found")
+        raise NotFound(f"Key {key_id} does not exist in this event.", code="not-found")
     if key.id == principal.key_id:
-        raise Problem(409, "You cannot revoke the key you are using; issue a new organizer "
-                      "key first.", code="own-key")
+        raise Conflict("You cannot revoke the key you are using; issue a new organizer "
+                       "key first.", code="own-key")
     if key.revoked_at is None:
         key.revoked_at = utcnow()
         audit(event.id, principal, "revoke-key", "key", key.id, after={"role": key.role})
@@ -107,88 +151,67 @@ def reissue_organizer_key(event_id: int, principal: Principal) -> str:
 
 
 def new_pin(event_id: int, principal: Principal) -> Event:
+    """A new join PIN: the old one stops working, and the count of wrong guesses starts
+    afresh (they were guesses at a PIN that no longer exists), which lifts any slowing down
+    they caused."""
     event = lock_event(event_id, when_finished=True)
     event.join_pin = _new_pin()
+    limits.clear(_event_bucket(event.id), prefix=_event_bucket(event.id) + ":")
     audit(event.id, principal, "new-pin", "event", event.id)
     db.session.commit()
     return event
 
 
-def _window_start(row: RateLimit, now):
-    start = row.window_start
-    if start.tzinfo is None:  # SQLite returns naive datetimes
-        start = start.replace(tzinfo=now.tzinfo)
-    return start
+def _event_bucket(event_id: int, client: str | None = None) -> str:
+    """Wrong PINs at one event: from anyone, or from one client address."""
+    return f"pin:{event_id}" if client is None else f"pin:{event_id}:{client}"
 
 
-def _failures(bucket: str, *, add: bool = False) -> int:
-    """Wrong PINs in this bucket's current window; `add` counts one more."""
-    window = timedelta(seconds=current_app.config["PIN_WINDOW_SECONDS"])
-    now = utcnow()
-    row = db.session.get(RateLimit, bucket, populate_existing=True)
-    if row is not None:
-        start = _window_start(row, now)
-        if now - start > window:
-            row.window_start, row.attempts = now, 0
-    if add:
-        if row is None:
-            row = RateLimit(bucket=bucket, window_start=now, attempts=0)
-            db.session.add(row)
-        row.attempts += 1
-    return row.attempts if row else 0
+def wrong_pins(event_id: int) -> tuple[int, int]:
+    """Wrong join PINs tried for the event in the current window, and the window's seconds
+    left: the organizer sees it, and a new PIN starts it afresh."""
+    return limits.current(_event_bucket(event_id), current_app.config["PIN_WINDOW_SECONDS"])
 
 
-def _seconds_left(bucket: str) -> int:
-    """Seconds until a locked bucket's window ends and it takes guesses again."""
-    window = current_app.config["PIN_WINDOW_SECONDS"]
-    row = db.session.get(RateLimit, bucket)
-    if row is None:
-        return window
-    now = utcnow()
-    elapsed = (now - _window_start(row, now)).total_seconds()
-    return max(1, min(window, math.ceil(window - elapsed)))
-
-
-def _locked_out(table: int | None, *, event_wide: bool, seconds: int) -> Problem:
-    """The 429 for a PIN lockout, saying which limit was hit (the whole event, or one table
-    or the no-table join) and when joining that way works again."""
-    minutes = max(1, math.ceil(seconds / 60))
-    when = f"Try again in {minutes} minute{'s' if minutes > 1 else ''}"
-    if event_wide:
-        what = ("Too many wrong PINs for this event: joining with the PIN is paused at every "
-                "table.")
-    elif table:
-        what = (f"Too many wrong PINs for table {table}: joining this table with the PIN is "
-                "paused (other tables can still join).")
-    else:
-        what = ("Too many wrong PINs when joining without a table number: joining that way is "
-                "paused (joining with a table number still works).")
-    return Problem(429, f"{what} {when}, or ask the organizer for a runner link.",
-                   code="too-many-attempts", headers={"Retry-After": str(seconds)})
-
-
-def join_with_pin(code: str, pin: str, table: int | None) -> tuple[Event, str, ApiKey]:
+def join_with_pin(code: str, pin: str, table: int | None, client: str) -> \
+        tuple[Event, str, ApiKey]:
     """Exchange the event code and PIN for a runner key (for one table when given).
 
-    Wrong guesses are limited per event and table, not per address: every phone in a venue
-    shares one address, and a guesser can change address but not the event they attack.
-    The event as a whole has a limit too: otherwise naming each of the 1,000 possible tables
-    in turn would buy a guesser 1,000 times the guesses.
+    Wrong guesses are limited per client address, across every event: a guesser is slowed
+    to PIN_CLIENT_ATTEMPTS tries a window wherever they aim, and nobody else is locked out:
+    the right PIN from any other address always joins. (Every phone in a venue shares one
+    address; a window's tries are far more than a venue mistypes.)
+
+    Per event, past PIN_EVENT_ATTEMPTS wrong guesses in a window (more than one address
+    makes: someone is guessing from many), each address may make only
+    PIN_EVENT_CLIENT_ATTEMPTS wrong guesses at that event in the window: guessing from many
+    addresses is slowed again, while an address that has not mistyped, such as the venue's,
+    still joins. The organizer sees the count, and a new PIN, which makes every guess so far
+    worthless, starts it afresh and lifts the slowing.
     """
+    config = current_app.config
+    window = config["PIN_WINDOW_SECONDS"]
     event = find_by_code(code)
+    # Joins at one event take turns, so its counts are exact; the address's count is taken
+    # before the guess is looked at, so a burst over several events is counted exactly too.
     lock_event(event.id, bump=False, when_finished=True)
-    buckets = {f"pin:{event.id}:{table or 0}": current_app.config["PIN_ATTEMPTS"],
-               f"pin:{event.id}": current_app.config["PIN_EVENT_ATTEMPTS"]}
-    locked = [bucket for bucket, limit in buckets.items() if _failures(bucket) >= limit]
-    if locked:
-        raise _locked_out(table, event_wide=f"pin:{event.id}" in locked,
-                          seconds=max(_seconds_left(bucket) for bucket in locked))
+    client_bucket = f"pin-client:{client}"
+    limits.take(client_bucket, config["PIN_CLIENT_ATTEMPTS"], window,
+                "Too many wrong PINs from this network: joining with a PIN is paused here for "
+                "a while (ask the organizer for a runner link meanwhile).")
+    here = _event_bucket(event.id, client)
+    if limits.current(_event_bucket(event.id), window)[0] >= config["PIN_EVENT_ATTEMPTS"]:
+        limits.refuse_if_over(here, config["PIN_EVENT_CLIENT_ATTEMPTS"], window,
+                              "Many wrong PINs were tried at this event lately, so each "
+                              "network may only try a few: check the PIN with the organizer "
+                              "(a new PIN lifts this) or ask for a runner link.")
     if not secrets.compare_digest(pin.strip().encode(), event.join_pin.encode()):
-        for bucket in buckets:
-            _failures(bucket, add=True)
+        limits.count(_event_bucket(event.id), window)
+        limits.count(here, window)
         db.session.commit()
-        raise Problem(403, "That PIN is not right for this event. Check the PIN with the "
-                      "organizer.", code="wrong-pin")
+        raise Forbidden("That PIN is not right for this event. Check the PIN with the "
+                        "organizer.", code="wrong-pin")
+    limits.give_back(client_bucket)  # only wrong PINs are limited
     key, secret = issue_key(event.id, RUNNER, table=table,
                             label=f"joined with PIN{f' at table {table}' if table else ''}")
     db.session.commit()

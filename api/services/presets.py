@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules.hands import outcome_table
+from ..rules.hands import outcome_table, renege_table
 from ..rules.presets import CHOICE_WORDS, PARAMETERS, PRESETS, Preset
 
 
@@ -19,7 +19,8 @@ def parameter_info() -> dict:
 
 
 def describe(preset: Preset) -> dict:
-    """A preset's key, name, summary, parameter values with their meanings, and hand values."""
+    """A preset's key, name, summary, parameter values with their meanings, its points table,
+    and which entry of that table each played hand and each renege claim takes."""
     return {
         "key": preset.key,
         "name": preset.name,
@@ -29,7 +30,18 @@ def describe(preset: Preset) -> dict:
         "descriptions": {name: spec.description for name, spec in PARAMETERS.items()},
         "parameter_info": parameter_info(),
         "hand_values": outcome_table(preset),
+        "points": points_table(preset),
+        "renege_values": renege_table(),
     }
+
+
+def points_table(preset: Preset) -> dict[str, int]:
+    """What every result scores, penalties included: a phone offline adds these up for a
+    provisional score (a sum of data, no euchre worked out again in JavaScript)."""
+    points = {key.replace("-", "_"): value for key, value in preset.hand_points().items()}
+    return {**points, "renege": preset.renege_points,
+            "renege_loner": preset.renege_loner_points,
+            "false_claim": preset.false_claim_points}
 
 
 def list_presets() -> list[dict]:

@@ -3,7 +3,7 @@ result rows written since (`results.revision`), so a leaderboard read after a ha
 same for a 2,000-player event with 200,000 hands as for a bar night.
 
 Each game's result rows are always written together and carry the event revision of the change
-that wrote them (services/games.py), so the rows with a revision at or after the one the totals
+that wrote them (services/game_state.py), so the rows with a revision at or after the one the totals
 were brought up to are every row of every game that changed since: each such game's old rows
 leave the totals and its new rows join them. Rows can also disappear (a round deleted, a game
 reseated): the row count then no longer matches and everything is read again, as it is the
@@ -205,3 +205,10 @@ def kept_totals(event: Event, preset: Preset) -> EventTotals | None:
         totals.lock.release()
         raise
     return totals
+
+
+def clear() -> None:
+    """Forget every event's kept totals, as a restart does (after rows were put back by
+    hand)."""
+    with _kept_lock:
+        _kept.clear()

@@ -4,7 +4,7 @@ projector repeats every few seconds.
 `GET /api/events/<id>/leaderboard` is answered here when it can be from one small query (the
 event's revision and code, on a raw pooled connection: no session, no ORM): a 304 when the
 poller's If-None-Match already names that revision, or a 200 with the body already built for
-it, gzipped for clients that take it (`standings.leaderboard_body` caches both per revision).
+it, gzipped for clients that take it (`body.leaderboard_body` caches both per revision).
 Anything else (first read of a revision, unknown event, other methods, query strings, any
 error) goes to Flask as before.
 
@@ -28,11 +28,20 @@ import re
 import threading
 import time
 
-from sqlalchemy import create_engine, event
+from flask import request
+from sqlalchemy import create_engine, event, select
 
-from .db import request_threads
-from .routes.reading import accepts_gzip, board_body, etag_for, etag_matches
-from .services import standings
+from ..db import db, reading_only, request_threads
+from ..models import Round
+from . import cache
+from .body import (
+    BOARD_BODY,
+    BOARD_BODY_GZIP,
+    accepts_gzip,
+    etag_for,
+    etag_matches,
+    leaderboard_body,
+)
 
 log = logging.getLogger(__name__)
 BOARD_PATH = re.compile(r"/api/events/([0-9]{1,15})/leaderboard")
@@ -64,8 +73,6 @@ def newest_seen(event_id: int, if_none_match: str | None) -> int | None:
 
 class LeaderboardPolls:
     def __init__(self, app, wsgi_app):
-        from .db import db
-
         self.wsgi_app = wsgi_app
         self.app = app
         with app.app_context():
@@ -98,8 +105,6 @@ class LeaderboardPolls:
 
         @app.teardown_request
         def forget_after_writes(_exc):
-            from flask import request
-
             if request.method not in ("GET", "HEAD", "OPTIONS"):
                 self.forget()
 
@@ -126,8 +131,8 @@ class LeaderboardPolls:
                     start_response("304 NOT MODIFIED", [*headers, ("ETag", tag)])
                     return [b""]
             elif (headers := self.learned.get(("200", origin, gzipped))) is not None:
-                name = standings.BOARD_BODY_GZIP if gzipped else standings.BOARD_BODY
-                body = standings.peek(standings.cache_key(event_id, code, revision, name))
+                name = BOARD_BODY_GZIP if gzipped else BOARD_BODY
+                body = cache.peek(cache.cache_key(event_id, code, revision, name))
                 if body is None:
                     return self._while_building(event_id, code, revision, name, if_none_match,
                                                 origin, gzipped, environ, start_response)
@@ -142,12 +147,12 @@ class LeaderboardPolls:
         poller gets the newest board built instead of queueing behind the build (which holds
         a request thread each): a 304 when it has that one, else that board, and never one
         older than it has seen. Otherwise Flask answers, building or waiting for the build."""
-        keys = [standings.cache_key(event_id, code, revision, n)
-                for n in (standings.BOARD_BODY, standings.BOARD_BODY_GZIP)]
-        older = standings.peek_newest(event_id, code, name)
+        keys = [cache.cache_key(event_id, code, revision, n)
+                for n in (BOARD_BODY, BOARD_BODY_GZIP)]
+        older = cache.peek_newest(event_id, code, name)
         seen = newest_seen(event_id, if_none_match)
         if older is not None and seen is not None and seen <= older[0] < revision and \
-                (standings.building(*keys) or self._build_behind(event_id, code)):
+                (cache.building(*keys) or self._build_behind(event_id, code)):
             built, body = older
             tag = etag_for("board", event_id, built)
             if seen < built:
@@ -164,23 +169,20 @@ class LeaderboardPolls:
         """For a board slow to build (its last build took POLL_BUILD_BEHIND_MS or more): have
         the builder thread build the event's newest board, so that no poller waits for it.
         Whether it is (or already was) queued."""
-        took = standings.board_build_seconds(event_id, code)
+        took = cache.board_build_seconds(event_id, code)
         if self.build_behind is None or took is None or took < self.build_behind:
             return False
         self._queue(event_id)
         return True
 
-    def warm(self) -> None:
-        """Queue the boards of the events being played now (a round in play) for the builder
-        thread: after a worker starts, their first poll does not pay for reading every result
-        of the event (a second for a 2,000-player event with 200,000 hands)."""
-        from sqlalchemy import select
-
-        from .db import db
-        from .models import Round
-
+    def warm(self, wait: float = 0.0) -> None:
+        """Build the boards of the events being played now (a round in play) on the builder
+        thread, and wait up to `wait` seconds for them: called as a worker starts
+        (gunicorn.conf.py), before it takes requests, so that the first poll it answers does
+        not pay for reading every result of the event (a second for a 2,000-player event
+        with 200,000 hands). What is not built by then is built behind the polls."""
         try:
-            with self.app.app_context():
+            with self.app.app_context(), reading_only():
                 try:
                     playing = set(db.session.execute(
                         select(Round.event_id).where(Round.status == "playing")).scalars())
@@ -191,6 +193,13 @@ class LeaderboardPolls:
             return
         for event_id in sorted(playing):
             self._queue(event_id)
+        deadline = time.monotonic() + wait
+        with self.queue_lock:
+            while self.queued & playing:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self.queue_lock.wait(left)
 
     def _queue(self, event_id: int) -> None:
         with self.queue_lock:
@@ -204,25 +213,29 @@ class LeaderboardPolls:
 
     def _build_queued(self) -> None:
         """The builder thread: one board at a time, the event's newest revision each."""
-        from .db import db
-
         while True:
             with self.queue_lock:
                 while not self.queued:
                     self.queue_lock.wait()
                 event_id = next(iter(self.queued))
             try:
-                with self.app.app_context():
-                    try:
-                        standings.leaderboard_body(event_id, board_body, gzipped=True)
-                    finally:
-                        db.session.remove()
+                self.build(event_id)
             except Exception:  # noqa: BLE001 (the next poll builds it the usual way instead)
                 log.exception("building the leaderboard of event %s in the background",
                               event_id)
             finally:
                 with self.queue_lock:
                     self.queued.discard(event_id)
+                    self.queue_lock.notify_all()  # a worker's warm-up may be waiting
+
+    def build(self, event_id: int) -> None:
+        """Build the event's newest board (and its gzip) into the cache, reading only: on
+        SQLite it never holds the write lock, so hands arriving meanwhile are not held up."""
+        with self.app.app_context(), reading_only():
+            try:
+                leaderboard_body(event_id, gzipped=True)
+            finally:
+                db.session.remove()
 
     def _recent_revision(self, event_id: int, if_none_match: str | None):
         """The event's revision as read at most `fresh_for` seconds ago in this process, when

@@ -1,0 +1,450 @@
+"""A new hand, the request a runner's phone makes most: answered in as few statements as the
+database allows, and a retry answered without the write lock.
+
+Before any lock, one statement reads everything the hand needs (`entry_of`): the game's row
+and state, its table, round and names, the event's revision and format, and any hand already
+stored (or deleted) under the id the phone made. A retry is answered from that (`replayed`).
+A new hand then takes the lock with the event's revision bump; when the revision is the one
+read before, nothing in the event changed in between, so the game's stored totals are current:
+the new state follows from them and the one hand (`rules.games.add_hand`), and the hand, the
+game's totals and its result rows are written in three statements. Anything out of the
+ordinary (the event changed meanwhile, a game over or signed off, a round not in play, a match
+of several games) takes the long way, which loads the whole game as every other change does.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from flask import current_app
+from sqlalchemy import bindparam, case, exists, insert, select, update
+
+from ..auth import Principal
+from ..db import db
+from ..models import (
+    DeletedHand,
+    Event,
+    Game,
+    Hand,
+    Match,
+    Player,
+    Result,
+    Round,
+    Seat,
+    Team,
+    utcnow,
+)
+from ..rules import games as rgames
+from ..rules.hands import HandScore, score_hand
+from ..rules.matches import match_state
+from ..rules.presets import Preset
+from .common import game_label, get_game, lock_event, preset_of
+from .errors import Conflict, Gone, not_found
+from .game_state import (
+    compute_state,
+    game_view,
+    hand_view,
+    known_hand_views,
+    remember_hand_views,
+    result_rows,
+    rules_hand,
+    stored_score,
+)
+from .game_writes import commit_and_view, lower_first, store_result, writable
+from .hands import fingerprint, hand_columns
+
+GAME_COLUMNS = ("id", "event_id", "match_id", "number", "stage", "target_points",
+                "hands_per_game", "points_a", "points_b", "hands_played", "entries", "end",
+                "winner", "level", "tie_method", "tie_winner", "forfeited_by", "from_sheet",
+                "first_dealer", "bumps", "signed_off_at", "signed_off_by", "last_entry_at",
+                "version")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What entering one hand needs to know, read before any lock."""
+
+    game: SimpleNamespace  # the game's row, its match, round and seats, as plain values
+    event_id: int
+    table: int
+    revision: int  # the event's, when read
+    event_status: str
+    has_results: bool  # the game's rows in `results` are written (at its first change)
+    preset: Preset
+    stored: SimpleNamespace | None  # a hand already stored under the id: game, fingerprint
+    deleted: SimpleNamespace | None  # a hand deleted under the id: game, number
+
+
+@functools.cache
+def _entry_query():
+    """The one statement of `entry_of`, built once (building it costs more than running it):
+    the game joined to its match, round, event and teams, its four seated players, any hand
+    stored or deleted under the id, and whether its result rows are written."""
+    games, matches, rounds, events = (Game.__table__, Match.__table__, Round.__table__,
+                                      Event.__table__)
+    team_a, team_b = Team.__table__.alias("team_a"), Team.__table__.alias("team_b")
+    stored, deleted = Hand.__table__.alias("stored"), DeletedHand.__table__.alias("deleted")
+    results = Result.__table__
+    game_id, hand_id = bindparam("game_id"), bindparam("hand_id")
+    def one(column, where):
+        return select(column).where(where).scalar_subquery()
+
+    is_stored = (stored.c.event_id == games.c.event_id) & (stored.c.id == hand_id)
+    is_deleted = (deleted.c.event_id == games.c.event_id) & (deleted.c.id == hand_id)
+    columns = [games.c[name] for name in GAME_COLUMNS] + [
+        matches.c.table, matches.c.games_planned, matches.c.best_of,
+        matches.c.status.label("m_status"), matches.c.winner.label("m_winner"),
+        matches.c.team_a_id, matches.c.team_b_id,
+        one(team_a.c.name, team_a.c.id == matches.c.team_a_id).label("team_a_name"),
+        one(team_b.c.name, team_b.c.id == matches.c.team_b_id).label("team_b_name"),
+        rounds.c.id.label("round_id"),
+        rounds.c.number.label("round_number"), rounds.c.label.label("round_label"),
+        rounds.c.status.label("round_status"), rounds.c.time_called_at, events.c.revision,
+        events.c.status.label("event_status"), events.c.preset_key, events.c.parameters,
+        one(stored.c.game_id, is_stored).label("stored_game"),
+        one(stored.c.fingerprint, is_stored).label("stored_print"),
+        one(stored.c.number, is_stored).label("stored_number"),
+        one(deleted.c.game_id, is_deleted).label("deleted_game"),
+        one(deleted.c.number, is_deleted).label("deleted_number"),
+        exists().where(results.c.game_id == games.c.id).label("has_results")]
+    joined = (games.join(matches, games.c.match_id == matches.c.id)
+              .join(rounds, matches.c.round_id == rounds.c.id)
+              .join(events, games.c.event_id == events.c.id))
+    # The four seats as small subqueries rather than eight more joins: PostgreSQL plans a
+    # join of 16 tables anew each time at a cost of ~2 ms (more than running it).
+    seats_, players = Seat.__table__, Player.__table__
+    for number in (1, 2, 3, 4):
+        at = (seats_.c.match_id == matches.c.id) & (seats_.c.seat == number)
+        columns += [select(seats_.c.player_id).where(at).scalar_subquery()
+                    .label(f"player{number}"),
+                    select(players.c.name).join(seats_, seats_.c.player_id == players.c.id)
+                    .where(at).scalar_subquery().label(f"name{number}")]
+    return select(*columns).select_from(joined).where(games.c.id == game_id)
+
+
+def entry_of(game_id: int, hand_id: str | None = None) -> Entry:
+    """Everything a new hand (or a game sheet) needs, in one statement; NotFound for an
+    unknown game."""
+    row = db.session.execute(_entry_query(), {"game_id": game_id, "hand_id": hand_id}).first()
+    if row is None:
+        raise not_found(f"Game {game_id}")
+    return Entry(game=_light_game(row), event_id=row.event_id, table=row.table,
+                 revision=row.revision, event_status=row.event_status,
+                 has_results=bool(row.has_results),
+                 preset=preset_of(SimpleNamespace(preset_key=row.preset_key,
+                                                  parameters=row.parameters)),
+                 stored=(SimpleNamespace(game_id=row.stored_game, fingerprint=row.stored_print,
+                                         number=row.stored_number)
+                         if row.stored_game is not None else None),
+                 deleted=(SimpleNamespace(game_id=row.deleted_game, number=row.deleted_number)
+                          if row.deleted_game is not None else None))
+
+
+def _light_game(row) -> SimpleNamespace:
+    """The game as plain values shaped like its rows (game.match.round, match.seats, ...), so
+    the one game view (`game_state.game_view`) is built from them as from the rows."""
+    round_ = SimpleNamespace(id=row.round_id, number=row.round_number, label=row.round_label,
+                             status=row.round_status, time_called_at=row.time_called_at)
+    teams = {side: (SimpleNamespace(id=team_id, name=name) if team_id is not None else None)
+             for side, team_id, name in (("A", row.team_a_id, row.team_a_name),
+                                         ("B", row.team_b_id, row.team_b_name))}
+    seats = [SimpleNamespace(seat=n, player_id=getattr(row, f"player{n}"),
+                             player=(SimpleNamespace(name=getattr(row, f"name{n}"))
+                                     if getattr(row, f"player{n}") is not None else None))
+             for n in (1, 2, 3, 4)]
+    match = SimpleNamespace(id=row.match_id, table=row.table, games_planned=row.games_planned,
+                            best_of=row.best_of, status=row.m_status, winner=row.m_winner,
+                            team_a=teams["A"], team_b=teams["B"], seats=seats, round=round_)
+    game = SimpleNamespace(**{c: getattr(row, c) for c in GAME_COLUMNS}, match=match)
+    match.games = [game]  # a match of several games takes the long way
+    return game
+
+
+def replayed(entry: Entry, hand_id: str, body: dict) -> dict | None:
+    """The answer to a hand sent again (a phone retrying a lost answer): the stored game, or
+    the reason it cannot be stored. None for a hand not seen before. Ends the transaction that
+    read it where a write needs a transaction of its own (`_end_read`)."""
+    answered = True
+    try:
+        if entry.deleted is not None:
+            where = lower_first(game_label(get_game(entry.deleted.game_id)))
+            raise Gone(f"Hand '{hand_id}' was entered and then deleted from {where} "
+                       f"(it was hand {entry.deleted.number}), so it is not entered again. If "
+                       "it should count, enter it as a new hand.", code="hand-deleted")
+        if entry.stored is None:
+            answered = False
+            return None
+        if entry.stored.game_id != entry.game.id or \
+                entry.stored.fingerprint != fingerprint(body):
+            where = lower_first(game_label(get_game(entry.stored.game_id)))
+            raise Conflict(f"A different hand was already stored with id '{hand_id}'"
+                           f" (hand {entry.stored.number} of {where}). Use a new id for a new "
+                           "hand.", code="id-conflict")
+        views = known_hand_views(entry.game) if entry.game.match.games_planned == 1 else None
+        if views is None:
+            return game_view(get_game(entry.game.id))
+        # The game as read with the entry, with the hand views this process keeps for its
+        # version: nothing more to read.
+        view = game_view(entry.game, hands=views)
+        if current_app.testing:
+            assert view == game_view(get_game(entry.game.id)), \
+                "a retried hand's answer differs from a fresh read of the game"
+        return view
+    finally:
+        if answered:
+            db.session.rollback()
+        else:
+            _end_read()
+
+
+def _end_read() -> None:
+    """End the transaction that read the entry before a write, on SQLite: a write there must
+    begin with BEGIN IMMEDIATE (a read transaction cannot always take the write lock later).
+    On PostgreSQL the write goes on in the same transaction, which saves three round trips
+    (a new connection's ping, BEGIN, ROLLBACK): its lock (UPDATE events) reads the newest
+    committed row whatever was read before, and the revision check finds any change since."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.rollback()
+
+
+def record_hand(entry: Entry, principal: Principal, body: dict) -> tuple[dict, bool]:
+    """Store one new hand (the id checked by `replayed` first) and answer the game's new
+    state. Returns (view, created); created is False when a concurrent request stored the
+    same hand meanwhile (then the stored game is answered)."""
+    score = score_hand(rules_hand(body), entry.preset)
+    if _ordinary(entry):
+        fast = _record_from_totals(entry, principal, body, score)
+        if fast is not None:
+            return fast, True
+    lock_event(entry.event_id)
+    return _record_the_long_way(entry, principal, body, score)
+
+
+def _ordinary(entry: Entry) -> bool:
+    """A hand for a game in play the usual way, after its first (which writes the game's
+    result rows); anything else takes the long way, where every refusal is worded."""
+    game = entry.game
+    return (game.match.round.status == "playing" and game.match.round.time_called_at is None
+            and game.match.games_planned == 1 and not game.forfeited_by
+            and not game.from_sheet and game.signed_off_at is None and game.end is None
+            and entry.has_results and entry.event_status != "finished"
+            and entry.stored is None and entry.deleted is None)
+
+
+@functools.cache
+def _statements() -> SimpleNamespace:
+    """The short way's statements, built once with bind parameters: building a statement
+    (and its cache key) from values costs more than running it."""
+    events, hands, games, matches = (Event.__table__, Hand.__table__, Game.__table__,
+                                     Match.__table__)
+    results = Result.__table__
+    side_a = results.c.side == "A"
+    results_update = (update(results).where(results.c.game_id == bindparam("the_game"))
+                      .values(points=case((side_a, bindparam("points_a")),
+                                          else_=bindparam("points_b")),
+                              against=case((side_a, bindparam("points_b")),
+                                           else_=bindparam("points_a")),
+                              forfeited=False, revision=bindparam("revision")))
+    return SimpleNamespace(
+        # The lock and the revision bump in one: the event's row (PostgreSQL) or the write
+        # lock already taken by BEGIN IMMEDIATE (SQLite).
+        lock=(update(events).where(events.c.id == bindparam("the_event"))
+              .values(revision=events.c.revision + 1)
+              .returning(events.c.revision, events.c.status)),
+        hand=insert(hands),
+        game=(update(games).where(games.c.id == bindparam("the_game"),
+                                  games.c.version == bindparam("old_version"))
+              .values({name: bindparam(name) for name in GAME_CHANGES})),
+        # Both sides' result rows: one statement while the game goes on, another once it
+        # has a winner (which side won is then known to the rows).
+        results=results_update.values(won=None),
+        results_won=results_update.values(won=results.c.side == bindparam("winner")),
+        new_results=insert(results),
+        sheet=(update(games).where(games.c.id == bindparam("the_game"),
+                                   games.c.version == bindparam("old_version"))
+               .values({name: bindparam(name) for name in SHEET_CHANGES})),
+        match=(update(matches).where(matches.c.id == bindparam("the_match"))
+               .values(status=bindparam("status"), winner=bindparam("winner"))))
+
+
+SHEET_CHANGES = ("from_sheet", "points_a", "points_b", "hands_played", "end", "winner", "level",
+                 "bumps", "tie_method", "tie_winner", "last_entry_at", "version")
+GAME_CHANGES = ("points_a", "points_b", "hands_played", "entries", "end", "winner", "level",
+                "bumps", "last_entry_at", "version")
+
+
+def _record_from_totals(entry: Entry, principal: Principal, body: dict,
+                        score: HandScore) -> dict | None:
+    """The short way: the new state from the stored totals and this hand, written in a few
+    prepared statements. None when it gives up (having rolled back): the event changed
+    since `entry_of` read it, or the game has no result rows yet."""
+    game = entry.game
+    sql = _statements()
+    conn = db.session.connection()
+    locked = conn.execute(sql.lock, {"the_event": entry.event_id}).first()
+    if locked is None or locked.revision != entry.revision + 1 or \
+            locked.status == "finished":
+        db.session.rollback()  # something else changed the event meanwhile
+        return None
+    revision = locked.revision
+    views = known_hand_views(game)
+    if views is None:  # this process has not seen the game at this version: read its hands
+        views = [hand_view(h) for h in db.session.execute(
+            select(Hand).where(Hand.game_id == game.id).order_by(Hand.number)).scalars()]
+    fmt = rgames.GameFormat(target_points=game.target_points,
+                            hands_per_game=game.hands_per_game)
+    before = rgames.GameState(fmt, game.points_a, game.points_b, game.hands_played, None,
+                              None, False, {int(k): v for k, v in (game.bumps or {}).items()})
+    state = rgames.add_hand(before, score, game_label(game))
+    now = utcnow()
+    number = game.entries + 1
+    columns = hand_columns(body, score)
+    conn.execute(sql.hand, {"id": body["id"], "event_id": entry.event_id, "game_id": game.id,
+                            "number": number, "fingerprint": fingerprint(body),
+                            "created_by": principal.key_id, "created_at": now, **columns})
+    changes = {"points_a": state.points_a, "points_b": state.points_b,
+               "hands_played": state.hands_played, "entries": number, "end": state.end,
+               "winner": state.winner, "level": state.level,
+               "bumps": {str(k): v for k, v in sorted(state.bumps.items())},
+               "last_entry_at": now, "version": game.version + 1}
+    written = conn.execute(sql.game, {"the_game": game.id, "old_version": game.version,
+                                      **changes}).rowcount
+    if written != 1:  # cannot happen under the event's lock; if it does, go the long way
+        db.session.rollback()
+        return None
+    results = {"the_game": game.id, "points_a": state.points_a, "points_b": state.points_b,
+               "revision": revision}
+    if state.winner is None:
+        written = conn.execute(sql.results, results).rowcount
+    else:
+        written = conn.execute(sql.results_won, {**results, "winner": state.winner}).rowcount
+    if written == 0:
+        db.session.rollback()  # no result rows yet after all: the long way writes them
+        return None
+    for name, value in changes.items():
+        setattr(game, name, value)
+    if state.end is not None:  # the game, and so its one-game match, is over
+        decided = match_state(1, [state.winner], best_of=False)
+        game.match.status = "over" if decided.over else "playing"
+        game.match.winner = decided.winner if decided.over else None
+        conn.execute(sql.match, {"the_match": game.match.id, "status": game.match.status,
+                                 "winner": game.match.winner})
+    views.append(hand_view(SimpleNamespace(id=body["id"], number=number, created_at=now,
+                                           **columns)))
+    view = game_view(game, hands=views)
+    db.session.commit()
+    remember_hand_views(game, views)
+    if current_app.testing:  # every API test that enters a hand checks the short way
+        fresh = game_view(get_game(game.id))
+        # (unless another request changed the game since: then there is nothing to compare)
+        assert fresh["version"] != view["version"] or view == fresh, \
+            "the hand path's answer differs from a fresh read of the game"
+        db.session.rollback()
+    return view
+
+
+def record_sheet(entry: Entry, body: dict) -> dict | None:
+    """A WEC game's sheet entered the first time, the short way: the game's row, its result
+    rows and its match written from the sheet's verdict in three statements after the lock.
+    None when the game is not the ordinary case (hands entered, a sheet already there, signed
+    off, a round not in play, ...): then `game_end.enter_sheet` takes it, every refusal
+    worded. Ends the transaction that read the entry first, where it must (`_end_read`)."""
+    _end_read()
+    game, preset = entry.game, entry.preset
+    round_ = game.match.round
+    if not (preset.game_sheet and round_.status == "playing" and game.match.games_planned == 1
+            and not game.match.best_of and not game.forfeited_by and not game.from_sheet
+            and game.signed_off_at is None and game.entries == 0 and game.end is None
+            and entry.event_status != "finished"):
+        return None
+    fmt = rgames.GameFormat(target_points=game.target_points,
+                            hands_per_game=game.hands_per_game)
+    # The rules' verdict first: a sheet they refuse is refused before anything is locked.
+    state = rgames.sheet_game(fmt, body["points"]["A"], body["points"]["B"],
+                              {int(k): v for k, v in (body.get("bumps") or {}).items()},
+                              hands_played=body.get("hands_played"),
+                              tie_winner=game.tie_winner, label=game_label(game),
+                              values=rgames.sheet_hand_values(preset),
+                              time_called=round_.time_called_at is not None)
+    sql = _statements()
+    conn = db.session.connection()
+    locked = conn.execute(sql.lock, {"the_event": entry.event_id}).first()
+    if locked is None or locked.revision != entry.revision + 1 or \
+            locked.status == "finished":
+        db.session.rollback()  # something else changed the event meanwhile
+        return None
+    now = utcnow()
+    changes = {"from_sheet": True, "points_a": state.points_a, "points_b": state.points_b,
+               "hands_played": state.hands_played, "end": state.end,
+               "winner": state.winner, "level": state.level,
+               "bumps": {str(k): v for k, v in sorted(state.bumps.items())},
+               "tie_method": game.tie_method if state.level else None,
+               "tie_winner": game.tie_winner if state.level else None,
+               "last_entry_at": now, "version": game.version + 1}
+    if conn.execute(sql.sheet, {"the_game": game.id, "old_version": game.version,
+                                **changes}).rowcount != 1:
+        db.session.rollback()  # cannot happen under the event's lock: the long way, then
+        return None
+    for name, value in changes.items():
+        setattr(game, name, value)
+    if entry.has_results:
+        results = {"the_game": game.id, "points_a": state.points_a,
+                   "points_b": state.points_b, "revision": locked.revision}
+        if state.winner is None:
+            conn.execute(sql.results, results)
+        else:
+            conn.execute(sql.results_won, {**results, "winner": state.winner})
+    else:
+        conn.execute(sql.new_results, result_rows(game, preset, locked.revision))
+    decided = match_state(1, [state.winner], best_of=False)
+    game.match.status = "over" if decided.over else "playing"
+    game.match.winner = decided.winner if decided.over else None
+    conn.execute(sql.match, {"the_match": game.match.id, "status": game.match.status,
+                             "winner": game.match.winner})
+    view = game_view(game, hands=[])
+    db.session.commit()
+    if current_app.testing:  # every API test that enters a sheet checks the short way
+        fresh = get_game(game.id)
+        assert fresh.version != game.version or view == game_view(fresh), \
+            "the sheet's answer differs from a fresh read of the game"
+        stored = sorted(tuple(sorted(r.items())) for r in db.session.execute(
+            select(*[c for c in Result.__table__.c if c.name != "id"])
+            .where(Result.game_id == game.id)).mappings())
+        expected = sorted(tuple(sorted(r.items())) for r in
+                          result_rows(fresh, preset, locked.revision))
+        assert fresh.version != game.version or stored == expected, \
+            "the sheet's result rows differ from the game's"
+        db.session.rollback()
+    return view
+
+
+def _record_the_long_way(entry: Entry, principal: Principal, body: dict,
+                         score: HandScore) -> tuple[dict, bool]:
+    """Under the lock taken: the whole game loaded, every refusal worded."""
+    hand_id = body["id"]
+    existing = db.session.get(Hand, {"event_id": entry.event_id, "id": hand_id},
+                              populate_existing=True)
+    gone = db.session.get(DeletedHand, {"event_id": entry.event_id, "id": hand_id})
+    if existing is not None or gone is not None:  # stored or deleted since it was read
+        fresh = entry_of(entry.game.id, hand_id)
+        answer = replayed(fresh, hand_id, body)
+        return answer, False
+    game = get_game(entry.game.id)
+    preset = entry.preset
+    writable(game, principal)
+    if game.forfeited_by or game.from_sheet:
+        raise Conflict(f"{game_label(game)} was "
+                       f"{'forfeited' if game.forfeited_by else 'entered from the game sheet'};"
+                       " hands cannot be added.", code="game-over")
+    current = compute_state(game, preset=preset)
+    rgames.check_hand_allowed(current, game_label(game), counts=score.counts)
+    state = compute_state(game, [stored_score(h) for h in game.hands] + [score], preset)
+    number = len(game.hands) + 1
+    game.hands.append(Hand(id=hand_id, event_id=game.event_id, number=number,
+                           fingerprint=fingerprint(body), created_by=principal.key_id,
+                           **hand_columns(body, score)))
+    game.entries = number
+    store_result(game, preset, state)
+    return commit_and_view(game), True

@@ -1,0 +1,277 @@
+"""A club's registry of people: one record a person across all the club's events.
+
+A player registered in a club's event is linked to the club's person of exactly that name
+(letter case and spacing aside). A near or ambiguous name ("Ann B." when the club has "Ann
+Baker" and "Ann Brown") is never linked on a guess: the organizer decides, per name, "link to
+person N" or "new", and until then the registration is refused with the candidates. Renames,
+merges and splits are in the club's audit log; none of them changes any event's results, only
+whose they are.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import func, select, update
+
+from ..auth import Principal
+from ..db import db
+from ..models import Club, ClubAudit, Event, Person, Player, Series
+from ..text import clean_name
+from .common import jsonable
+from .errors import Conflict, Invalid, not_found
+
+NEW = "new"
+# How alike two names must be (difflib's ratio) to be worth asking about.
+NEAR_RATIO = 0.8
+
+
+def name_key(name: str) -> str:
+    """A name folded for comparison: case, accents and runs of spaces do not matter."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.replace(".", " ").split())
+
+
+def _initials_fit(short: list[str], long: list[str]) -> bool:
+    """'ann b' fits 'ann baker': as many words, each the other's word or its start."""
+    return len(short) == len(long) and all(
+        b.startswith(a) or a.startswith(b) for a, b in zip(short, long, strict=True))
+
+
+def is_near(a: str, b: str) -> bool:
+    """Whether two folded names may be one person (but are not the same name)."""
+    if a == b:
+        return False
+    wa, wb = a.split(), b.split()
+    if _initials_fit(wa, wb):
+        return True
+    if len(wa) == 1 or len(wb) == 1:
+        # A first name alone ("ann") for "ann baker": worth asking.
+        return wa[0] == wb[0]
+    # A typo in a word or two ("jon smith", "ann barker"); family members ("eve park", "dee
+    # park") differ in a whole word and are not asked about.
+    return len(wa) == len(wb) and all(
+        x == y or difflib.SequenceMatcher(None, x, y).ratio() >= NEAR_RATIO
+        for x, y in zip(wa, wb, strict=True))
+
+
+@dataclass(frozen=True)
+class Match:
+    name: str
+    person: Person | None  # the exact match, if any
+    candidates: tuple[Person, ...]  # near matches to decide about
+
+
+def match_names(club_id: int, names: Iterable[str]) -> dict[str, Match]:
+    """For each name: the club's person of exactly that name, or the near ones."""
+    people = list(db.session.execute(select(Person).where(Person.club_id == club_id)).scalars())
+    by_key = {p.name_key: p for p in people}
+    found = {}
+    for name in names:
+        key = name_key(name)
+        exact = by_key.get(key)
+        near = () if exact else tuple(p for p in people if is_near(key, p.name_key))
+        found[name] = Match(name, exact, near)
+    return found
+
+
+def _new_person(club_id: int, name: str) -> Person:
+    person = Person(club_id=club_id, name=name, name_key=name_key(name), private=False)
+    db.session.add(person)
+    db.session.flush()
+    return person
+
+
+def decision_of(decisions: Mapping[str, object] | None, name: str):
+    """The organizer's decision for a name (by its folded form): a person id, NEW, or None."""
+    for given, value in (decisions or {}).items():
+        if name_key(str(given)) == name_key(name):
+            return value
+    return None
+
+
+def link_players(event: Event, players: list[Player],
+                 decisions: Mapping[str, object] | None = None) -> None:
+    """Link newly registered players of a club's event to the club's people: an exact name
+    links, a decision links or makes a new person, a new name makes a new person; a near
+    name without a decision refuses the whole registration (Conflict with `decisions`: each
+    name and its candidates), so nothing is stored on a guess."""
+    if event.club_id is None or not players:
+        return
+    matches = match_names(event.club_id, [p.name for p in players])
+    undecided = []
+    chosen: dict[int, Person] = {}
+    for player in players:
+        found = matches[player.name]
+        decision = decision_of(decisions, player.name)
+        if decision is not None and decision != NEW:
+            person = db.session.get(Person, decision) if isinstance(decision, int) and \
+                not isinstance(decision, bool) else None
+            if person is None or person.club_id != event.club_id:
+                raise Invalid(f"{player.name}: person {decision!r} is not in this club's "
+                              "registry. Give one of the candidates' ids, or \"new\".",
+                              code="unknown-person")
+            chosen[player.id] = person
+        elif decision == NEW:
+            if found.person is not None:
+                raise Conflict(f"{player.name}: the club already has a person of exactly "
+                               f"this name (#{found.person.id}); they are linked to it, not "
+                               "made again. Give the player another name (an initial) if "
+                               "this is someone else.", code="person-exists")
+            chosen[player.id] = None
+        elif found.person is not None:
+            chosen[player.id] = found.person
+        elif found.candidates:
+            undecided.append({"name": player.name, "candidates": [
+                {"id": p.id, "name": p.name} for p in found.candidates]})
+        else:
+            chosen[player.id] = None
+    if undecided:
+        names = ", ".join(f"'{u['name']}' (" + " or ".join(c["name"] for c in u["candidates"])
+                          + "?)" for u in undecided[:5])
+        more = f" and {len(undecided) - 5} more" if len(undecided) > 5 else ""
+        raise Conflict(f"Decide who these are before they are registered: {names}{more}. "
+                       "For each, link to one of the club's people or make a new person. "
+                       "Nothing was stored.", code="people-to-decide", decisions=undecided)
+    made: dict[str, Person] = {}
+    for player in players:
+        person = chosen[player.id]
+        if person is None:
+            key = name_key(player.name)
+            person = made.get(key) or _new_person(event.club_id, player.name)
+            made[key] = person
+        player.person_id = person.id
+    db.session.flush()
+
+
+# --- the organizer's changes to the registry ----------------------------------------------
+
+def club_audit(club_id: int, principal: Principal | None, action: str, entity: str,
+               entity_id, *, before: dict | None = None, after: dict | None = None) -> None:
+    db.session.add(ClubAudit(club_id=club_id, key_id=principal.key_id if principal else None,
+                             action=action, entity=entity, entity_id=str(entity_id),
+                             before=jsonable(before), after=jsonable(after)))
+
+
+def get_person(club_id: int, person_id: int) -> Person:
+    person = db.session.get(Person, person_id)
+    if person is None or person.club_id != club_id:
+        raise not_found(f"Person {person_id}")
+    return person
+
+
+def _free_name(club_id: int, name: str, but: int | None = None) -> None:
+    taken = db.session.execute(select(Person).where(
+        Person.club_id == club_id, Person.name_key == name_key(name))).scalar_one_or_none()
+    if taken is not None and taken.id != but:
+        raise Conflict(f"The club already has '{taken.name}' (#{taken.id}). Two people of one "
+                       "name cannot be told apart: merge them if they are one person, or add "
+                       "an initial.", code="duplicate-name")
+
+
+def lock_club_people(club_id: int) -> None:
+    """Serialize registry changes of one club (a merge and a rename racing would otherwise
+    both pass the name check), and mark its series changed: their tables show the people."""
+    db.session.execute(update(Club).where(Club.id == club_id)
+                       .values(revision=Club.revision + 1))
+    db.session.execute(update(Series).where(Series.club_id == club_id)
+                       .values(revision=Series.revision + 1))
+
+
+def change_person(club_id: int, principal: Principal, person_id: int, changes: dict) -> Person:
+    """Rename a person or mark them private (or public again)."""
+    lock_club_people(club_id)
+    person = get_person(club_id, person_id)
+    before = {"name": person.name, "private": person.private}
+    if "name" in changes:
+        try:
+            name = clean_name(changes["name"], "The name")
+        except ValueError as exc:
+            raise Invalid(str(exc), code="bad-name") from None
+        _free_name(club_id, name, but=person.id)
+        person.name, person.name_key = name, name_key(name)
+    if "private" in changes:
+        person.private = bool(changes["private"])
+    club_audit(club_id, principal, "update-person", "person", person.id, before=before,
+               after={"name": person.name, "private": person.private})
+    db.session.commit()
+    return person
+
+
+def merge_people(club_id: int, principal: Principal, keep_id: int, gone_id: int) -> Person:
+    """One person recorded twice: every entry of `gone` becomes `keep`'s, and `gone` is
+    removed. Results stay exactly as they were; only whose they are changes. Refused when both
+    records played in one event (one person cannot have sat twice)."""
+    if keep_id == gone_id:
+        raise Invalid("Choose two different people to merge.", code="same-person")
+    lock_club_people(club_id)
+    keep, gone = get_person(club_id, keep_id), get_person(club_id, gone_id)
+    both = db.session.execute(
+        select(Player.event_id).where(Player.person_id == keep.id)
+        .intersect(select(Player.event_id).where(Player.person_id == gone.id))).first()
+    if both is not None:
+        event = db.session.get(Event, both[0])
+        raise Conflict(f"'{keep.name}' and '{gone.name}' both played in {event.name}: they are "
+                       "two people. Nothing was merged.", code="both-played")
+    moved = db.session.execute(update(Player).where(Player.person_id == gone.id)
+                               .values(person_id=keep.id)).rowcount
+    club_audit(club_id, principal, "merge-people", "person", keep.id,
+               before={"kept": {"id": keep.id, "name": keep.name},
+                       "merged": {"id": gone.id, "name": gone.name}},
+               after={"id": keep.id, "name": keep.name, "entries_moved": moved})
+    db.session.delete(gone)
+    db.session.commit()
+    return keep
+
+
+def split_entry(club_id: int, principal: Principal, person_id: int, player_id: int,
+                to: object = NEW) -> Person:
+    """An entry linked to the wrong person: move it to another person of the club, or (NEW)
+    to a new person of the entry's name (an initial added when the name is taken, as the
+    organizer would). Returns the person it now belongs to."""
+    lock_club_people(club_id)
+    person = get_person(club_id, person_id)
+    player = db.session.get(Player, player_id)
+    if player is None or player.person_id != person.id:
+        raise not_found(f"Entry {player_id} of {person.name}")
+    if to == NEW:
+        name = player.name
+        if name_key(name) == person.name_key:
+            raise Conflict(f"This entry's name is '{name}', the person's own: a new person "
+                           "needs another name. Rename the entry's person first, or move it "
+                           "to another person.", code="duplicate-name")
+        _free_name(club_id, name)
+        target = _new_person(club_id, name)
+    else:
+        if not isinstance(to, int) or isinstance(to, bool):
+            raise Invalid("Say where the entry goes: a person's id, or \"new\".",
+                          code="bad-target")
+        target = get_person(club_id, to)
+        clash = db.session.execute(select(Player.id).where(
+            Player.person_id == target.id, Player.event_id == player.event_id)).first()
+        if clash is not None:
+            raise Conflict(f"'{target.name}' already played in that event.", code="both-played")
+    player.person_id = target.id
+    club_audit(club_id, principal, "split-entry", "player", player.id,
+               before={"person": {"id": person.id, "name": person.name}},
+               after={"person": {"id": target.id, "name": target.name}})
+    db.session.commit()
+    return target
+
+
+def people_of(club_id: int) -> list[dict]:
+    """The registry, A to Z, with how many of the club's events each played."""
+    events = (select(Player.person_id, func.count(func.distinct(Player.event_id)).label("n"))
+              .join(Event, Event.id == Player.event_id)
+              .where(Event.club_id == club_id, Player.person_id.is_not(None))
+              .group_by(Player.person_id).subquery())
+    rows = db.session.execute(
+        select(Person, func.coalesce(events.c.n, 0))
+        .outerjoin(events, events.c.person_id == Person.id)
+        .where(Person.club_id == club_id)).all()
+    return sorted(({"id": p.id, "name": p.name, "private": p.private, "events": n}
+                   for p, n in rows), key=lambda r: name_key(r["name"]))

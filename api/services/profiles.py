@@ -1,0 +1,113 @@
+"""A person's profile in a club: the events they played (place, total) and the statistics
+only a hand-by-hand record can give (api/rules/stats.py), read by indexed queries when asked
+rather than kept on the hand path, so recording a hand costs nothing more."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+
+from sqlalchemy import and_, select
+from sqlalchemy.orm import aliased
+
+from ..db import db
+from ..models import Club, Event, Game, Hand, Person, Player, Seat
+from ..rules import stats as rstats
+from ..rules.hands import PLAY
+from .errors import Forbidden
+from .finishes import entry_finish
+from .people import get_person
+
+
+def _played_hands(person_id: int) -> list[rstats.PlayedHand]:
+    """Every hand the person played, entered hand by hand (no sheets, forfeits), with their
+    seat and side, and their partner's person."""
+    me = aliased(Player)
+    partner_seat, partner = aliased(Seat), aliased(Player)
+    partner_no = (Seat.seat + 1) % 4 + 1  # 1<->3, 2<->4
+    rows = db.session.execute(
+        select(Seat.seat, Hand.maker, Hand.alone, Hand.loner_seat, Hand.tricks, Hand.renege_by,
+               Hand.renege_upheld, Hand.points_a, Hand.points_b, Game.event_id,
+               partner.person_id)
+        .select_from(me)
+        .join(Seat, Seat.player_id == me.id)
+        .join(Game, and_(Game.match_id == Seat.match_id, Game.from_sheet.is_(False),
+                         Game.forfeited_by.is_(None)))
+        .join(Hand, and_(Hand.game_id == Game.id, Hand.kind == PLAY))
+        .outerjoin(partner_seat, and_(partner_seat.match_id == Seat.match_id,
+                                      partner_seat.seat == partner_no))
+        .outerjoin(partner, partner.id == partner_seat.player_id)
+        .where(me.person_id == person_id)).all()
+    return [rstats.PlayedHand(
+        side=rstats.SIDE_OF_SEAT[seat], seat=seat, maker=maker, alone=bool(alone),
+        loner_seat=loner_seat, tricks=tricks, renege_by=renege_by, renege_upheld=upheld,
+        side_points=pa if rstats.SIDE_OF_SEAT[seat] == "A" else pb, partner=partner_person,
+        event=event_id)
+        for seat, maker, alone, loner_seat, tricks, renege_by, upheld, pa, pb, event_id,
+        partner_person in rows]
+
+
+_KEPT: OrderedDict[tuple, dict] = OrderedDict()
+_LOCK = Lock()
+KEPT = 256
+
+
+def forget() -> None:
+    with _LOCK:
+        _KEPT.clear()
+
+
+def profile(club_id: int, person_id: int, viewer_is_club: bool) -> dict:
+    """The profile, kept per process while the club's registry and the person's nights are
+    unchanged (a regular of two hundred nights has sixteen thousand hands to read)."""
+    person = get_person(club_id, person_id)
+    if person.private and not viewer_is_club:
+        raise Forbidden(f"{person.name}'s profile is private: only the club sees it.",
+                        code="private-person")
+    nights = db.session.execute(
+        select(Event.id, Event.code, Event.revision)
+        .where(Event.id.in_(select(Player.event_id).where(Player.person_id == person.id)))
+        .order_by(Event.id)).all()
+    revision = db.session.execute(select(Club.revision).where(Club.id == club_id)).scalar()
+    key = (club_id, person.id, revision, viewer_is_club, tuple(tuple(n) for n in nights))
+    with _LOCK:
+        if key in _KEPT:
+            _KEPT.move_to_end(key)
+            return _KEPT[key]
+    found = _profile(club_id, person, viewer_is_club)
+    with _LOCK:
+        _KEPT[key] = found
+        while len(_KEPT) > KEPT:
+            _KEPT.popitem(last=False)
+    return found
+
+
+def _profile(club_id: int, person: Person, viewer_is_club: bool) -> dict:
+    played_in = select(Player.event_id).where(Player.person_id == person.id)
+    entries = {event_id: (player_id, team_id) for event_id, player_id, team_id in
+               db.session.execute(select(Player.event_id, Player.id, Player.team_id)
+                                  .where(Player.person_id == person.id)).all()}
+    events = list(db.session.execute(
+        select(Event).where(Event.id.in_(played_in), Event.club_id == club_id)
+        .order_by(Event.created_at, Event.id)).scalars())
+    figures = rstats.player_stats(_played_hands(person.id))
+    partner = figures["best_partner"]
+    if partner is not None:
+        mate = db.session.get(Person, partner["partner"])
+        partner = None if mate is None or (mate.private and not viewer_is_club) else {
+            "person_id": mate.id, "name": mate.name, "hands": partner["hands"],
+            "points_per_hand": partner["points_per_hand"]}
+    played = []
+    for event in events:
+        player_id, team_id = entries[event.id]
+        place, total, field_size = entry_finish(event, player_id, team_id)
+        played.append({
+            "event_id": event.id, "player_id": player_id, "name": event.name,
+            "code": event.code,
+            "date": event.created_at, "preset": event.preset_key, "status": event.status,
+            "place": place, "total": total, "field": field_size,
+            "stats": figures["events"].get(event.id)})
+    return {"person_id": person.id, "club_id": club_id, "name": person.name,
+            "private": person.private, "events": played, "stats": figures["overall"],
+            "hands_counted": figures["overall"]["hands"], "best_partner": partner,
+            "best_partner_min_hands": rstats.BEST_PARTNER_HANDS}

@@ -1,0 +1,204 @@
+"""Series: a club's events scored together by a rule that is data (api/rules/series.py),
+from each event's finishes (services/finishes.py)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+
+from sqlalchemy import select
+from sqlalchemy.orm import load_only
+
+from ..auth import Principal
+from ..db import db
+from ..models import Event, Person, Series, SeriesEvent
+from ..rules import series as rseries
+from .errors import Conflict, Invalid, not_found
+from .finishes import person_finishes
+from .people import club_audit
+
+
+def get_series(club_id: int, series_id: int) -> Series:
+    series = db.session.get(Series, series_id)
+    if series is None or series.club_id != club_id:
+        raise not_found(f"Series {series_id}")
+    return series
+
+
+def _rule(scoring: dict, best_of, min_events) -> rseries.Rule:
+    try:
+        return rseries.check_rule(scoring.get("method", rseries.TOTAL), scoring.get("points"),
+                                  best_of, min_events)
+    except rseries.SeriesRuleError as exc:
+        raise Invalid(str(exc), code="bad-scoring") from None
+
+
+def _scoring(rule: rseries.Rule) -> dict:
+    if rule.method == rseries.PLACES:
+        return {"method": rule.method, "points": [int(p) if p == int(p) else p
+                                                  for p in rule.points]}
+    return {"method": rule.method}
+
+
+def create_series(club_id: int, principal: Principal, body: dict) -> Series:
+    rule = _rule(body.get("scoring") or {}, body.get("best_of"), body.get("min_events"))
+    series = Series(club_id=club_id, name=body["name"].strip(), scoring=_scoring(rule),
+                    best_of=rule.best_of, min_events=rule.min_events, revision=1)
+    db.session.add(series)
+    db.session.flush()
+    _set_events(series, body.get("event_ids") or [])
+    club_audit(club_id, principal, "create-series", "series", series.id,
+               after=series_view(series))
+    db.session.commit()
+    return series
+
+
+def update_series(club_id: int, principal: Principal, series_id: int, body: dict) -> Series:
+    series = get_series(club_id, series_id)
+    before = series_view(series)
+    if "name" in body:
+        series.name = body["name"].strip()
+    scoring = body.get("scoring", series.scoring)
+    rule = _rule(scoring, body.get("best_of", series.best_of),
+                 body.get("min_events", series.min_events))
+    series.scoring, series.best_of, series.min_events = _scoring(rule), rule.best_of, \
+        rule.min_events
+    if "event_ids" in body:
+        _set_events(series, body["event_ids"])
+    series.revision += 1
+    club_audit(club_id, principal, "update-series", "series", series.id, before=before,
+               after=series_view(series))
+    db.session.commit()
+    return series
+
+
+def _set_events(series: Series, event_ids: list[int]) -> None:
+    wanted = list(dict.fromkeys(event_ids))
+    found = {e.id: e for e in db.session.execute(
+        select(Event).where(Event.id.in_(wanted))).scalars()} if wanted else {}
+    strangers = [i for i in wanted if i not in found or found[i].club_id != series.club_id]
+    if strangers:
+        raise Invalid(f"Event{'s' if len(strangers) > 1 else ''} "
+                      f"{', '.join(map(str, strangers))} {'are' if len(strangers) > 1 else 'is'}"
+                      " not this club's: a series holds only its club's events.",
+                      code="not-club-event")
+    db.session.execute(SeriesEvent.__table__.delete().where(
+        SeriesEvent.series_id == series.id))
+    db.session.add_all(SeriesEvent(series_id=series.id, event_id=i) for i in wanted)
+    db.session.flush()
+
+
+def add_event(club_id: int, principal: Principal, series_id: int, event_id: int) -> Series:
+    series = get_series(club_id, series_id)
+    ids = event_ids(series)
+    if event_id in ids:
+        raise Conflict("That event is in the series already.", code="already-in-series")
+    return update_series(club_id, principal, series_id, {"event_ids": [*ids, event_id]})
+
+
+def remove_event(club_id: int, principal: Principal, series_id: int, event_id: int) -> Series:
+    series = get_series(club_id, series_id)
+    ids = event_ids(series)
+    if event_id not in ids:
+        raise not_found(f"Event {event_id} in this series")
+    return update_series(club_id, principal, series_id,
+                         {"event_ids": [i for i in ids if i != event_id]})
+
+
+def event_ids(series: Series) -> list[int]:
+    return list(db.session.execute(
+        select(SeriesEvent.event_id).join(Event, Event.id == SeriesEvent.event_id)
+        .where(SeriesEvent.series_id == series.id)
+        .order_by(Event.created_at, Event.id)).scalars())
+
+
+def series_view(series: Series) -> dict:
+    return {"id": series.id, "club_id": series.club_id, "name": series.name,
+            "scoring": series.scoring, "best_of": series.best_of,
+            "min_events": series.min_events, "event_ids": event_ids(series)}
+
+
+def club_series(club_id: int) -> list[Series]:
+    return list(db.session.execute(select(Series).where(Series.club_id == club_id)
+                                   .order_by(Series.id)).scalars())
+
+
+def series_revision(series: Series) -> str:
+    """What the standings depend on: the series' own revision and each event's."""
+    # Each event's code too: ids and revisions alone repeat across databases (the tests run
+    # SQLite and PostgreSQL in one process), the random codes do not.
+    revisions = db.session.execute(
+        select(Event.id, Event.code, Event.revision)
+        .join(SeriesEvent, SeriesEvent.event_id == Event.id)
+        .where(SeriesEvent.series_id == series.id).order_by(Event.id)).all()
+    return f"{series.id}.{series.revision}." + ".".join(f"{i}{c}-{r}" for i, c, r in revisions)
+
+
+_TABLES: OrderedDict[tuple, dict] = OrderedDict()
+_TABLES_LOCK = Lock()
+TABLES_KEPT = 64
+PAGE = 100  # rows a read answers unless it asks for more (a club of thousands is megabytes)
+MAX_PAGE = 1000
+
+
+def forget_tables() -> None:
+    with _TABLES_LOCK:
+        _TABLES.clear()
+
+
+def standings(series: Series, viewer_is_club: bool, stamp: str | None = None,
+              offset: int = 0, limit: int | None = PAGE) -> dict:
+    """The series table: place, person, events played, counted results, total, and each
+    event's result; rows `offset` to `offset + limit` (all with limit None). A private
+    person shows as a name only to the public (no breakdown). The whole table is kept per
+    process for `stamp` (series_revision: the series' and its events' revisions)."""
+    key = (stamp or series_revision(series), viewer_is_club)
+    with _TABLES_LOCK:
+        table = _TABLES.get(key)
+        if table is not None:
+            _TABLES.move_to_end(key)
+    if table is None:
+        table = _whole_table(series, viewer_is_club)
+        with _TABLES_LOCK:
+            _TABLES[key] = table
+            while len(_TABLES) > TABLES_KEPT:
+                _TABLES.popitem(last=False)
+    end = None if limit is None else offset + limit
+    rows = [_row(standing, person, viewer_is_club)
+            for standing, person in table["rows"][offset:end]]
+    return {**table["head"], "rows": rows, "total_rows": len(table["rows"]), "offset": offset}
+
+
+def _row(row: rseries.Standing, person, viewer_is_club: bool) -> dict:
+    person_id, name, private = person
+    hidden = private and not viewer_is_club
+    return {"place": row.place, "person_id": person_id, "name": name, "private": private,
+            "events_played": row.events_played,
+            "counted": len(row.counting), "total": row.total,
+            "ranked": row.ranked,
+            "results": [] if hidden else [
+                {"event_id": r.event, "place": r.place, "event_total": r.total,
+                 "points": r.points, "counted": r.counted} for r in row.results]}
+
+
+def _whole_table(series: Series, viewer_is_club: bool) -> dict:
+    """The series computed whole: its head (the series and its events) and every row as
+    (standing, (person id, name, private)); rows are written out a page at a time."""
+    # Only what the table reads (an open event's board loads the rest when it is built).
+    events = list(db.session.execute(
+        select(Event).join(SeriesEvent, SeriesEvent.event_id == Event.id)
+        .options(load_only(Event.id, Event.name, Event.code, Event.status, Event.created_at,
+                           Event.revision, Event.finishes))
+        .where(SeriesEvent.series_id == series.id).order_by(Event.created_at, Event.id))
+        .scalars())
+    rule = _rule(series.scoring, series.best_of, series.min_events)
+    finishes = person_finishes(events)
+    results = [rseries.EventResult(e.id, finishes[e.id]) for e in events]
+    table = rseries.standings(rule, results)
+    people = {row[0]: tuple(row) for row in db.session.execute(
+        select(Person.id, Person.name, Person.private)
+        .where(Person.club_id == series.club_id)).all()}
+    return {"head": {**series_view(series), "events": [
+        {"id": e.id, "name": e.name, "code": e.code, "status": e.status, "date": e.created_at}
+        for e in events]},
+        "rows": [(row, people[row.person]) for row in table if row.person in people]}
