@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '9ffc08b687dc';
+const VERSION = 'd9954f90a400';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -22,13 +22,20 @@ const SHELL = [
   '/index.html',
   '/js/api.js',
   '/js/app.js',
+  '/js/club/chart.js',
+  '/js/club/club.js',
+  '/js/club/keys.js',
+  '/js/club/manage.js',
+  '/js/club/person.js',
+  '/js/club/series.js',
   '/js/console/access.js',
   '/js/console/calls.js',
   '/js/console/corrections.js',
   '/js/console/create.js',
+  '/js/console/decide.js',
   '/js/console/event.js',
   '/js/console/frame.js',
-  '/js/console/league-calls.js',
+  '/js/console/hand-awards.js',
   '/js/console/league.js',
   '/js/console/players.js',
   '/js/console/print.js',
@@ -38,7 +45,17 @@ const SHELL = [
   '/js/console/ties.js',
   '/js/console/ui.js',
   '/js/dom.js',
+  '/js/game/entry-pad.js',
+  '/js/game/game-head.js',
+  '/js/game/game-over.js',
+  '/js/game/hand-taps.js',
+  '/js/game/hands.js',
+  '/js/game/key-needed.js',
+  '/js/game/renege-walk.js',
+  '/js/game/scores.js',
+  '/js/game/sheet-entry.js',
   '/js/outbox.js',
+  '/js/provisional.js',
   '/js/router.js',
   '/js/screens/board.js',
   '/js/screens/clock.js',

@@ -70,7 +70,8 @@ export async function request(method, path, {body, key, ifMatch, ifNoneMatch, ti
     if (text) {
       try { data = JSON.parse(text); } catch { data = null; }
     }
-    return {status: response.status, data, etag: response.headers.get('ETag'), text};
+    return {status: response.status, data, etag: response.headers.get('ETag'), text,
+      disposition: response.headers.get('Content-Disposition')};
   } catch (error) {
     throw new OfflineError(error?.name === 'AbortError'
       ? 'The server did not answer in time.' : undefined);
@@ -171,6 +172,7 @@ async function readThrough(path, cacheKey) {
 export const getEvent = (id) => readThrough(`/api/events/${id}`, `event:${id}`);
 export const getEventByCode = (code) => call('GET', `/api/events/by-code/${encodeURIComponent(code)}`);
 export const getRounds = (id) => readThrough(`/api/events/${id}/rounds`, `rounds:${id}`);
+export const getRound = (id) => readThrough(`/api/rounds/${id}`, `round:${id}`);
 export const getTeams = (id) => readThrough(`/api/events/${id}/teams`, `teams:${id}`);
 export const getScoresheet = (eventId, playerId) =>
   readThrough(`/api/events/${eventId}/players/${playerId}/scoresheet`, `sheet:${eventId}:${playerId}`);

@@ -39,6 +39,10 @@ const section = {
   ties: () => import('./console/ties.js'),
   corrections: () => import('./console/corrections.js'),
   print: () => import('./console/print.js'),
+  club: () => import('./club/club.js'),
+  series: () => import('./club/series.js'),
+  person: () => import('./club/person.js'),
+  manage: () => import('./club/manage.js'),
 };
 const later = (load, name = 'render') => ({load, name});
 const E = '^\\/e\\/(\\d+)\\/organize';
@@ -64,7 +68,14 @@ const routes = [
   organize('\\/print', section.print),
   organize('\\/print\\/cards', section.print, 'cards'),
   organize('\\/print\\/sheets', section.print, 'sheets'),
+  organize('\\/print\\/seating', section.print, 'seating'),
   [/^\/outbox\/?$/, outbox],
+  [/^\/clubs\/new\/?$/, later(section.manage, 'create')],
+  [/^\/c\/([a-z0-9-]+)\/?$/, later(section.club), ['slug']],
+  [/^\/c\/([a-z0-9-]+)\/manage\/?$/, later(section.manage), ['slug']],
+  [/^\/c\/([a-z0-9-]+)\/series\/(\d+)\/?$/, later(section.series), ['slug', 'seriesId']],
+  [/^\/c\/([a-z0-9-]+)\/series\/(\d+)\/projector\/?$/, later(section.series, 'projector'), ['slug', 'seriesId']],
+  [/^\/c\/([a-z0-9-]+)\/people\/(\d+)\/?$/, later(section.person), ['slug', 'personId']],
 ];
 
 let leave = null;

@@ -4,6 +4,12 @@
  * module only picks, orders and phrases what the server said.
  */
 
+/** The two sides of a table, as the server names them. */
+export const SIDES = ['A', 'B'];
+
+/** "1 hand", "3 hands". */
+export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** The points-table rows for the tricks buttons (alone or not), in tricks order 0..5. */
 export function tricksRows(handValues, alone) {
   return (handValues || [])
@@ -28,10 +34,27 @@ export function outcomeWords(outcome, sides) {
   return outcome.replace(/\b([AB])\b/g, (letter) => sides[letter]?.name || letter);
 }
 
+/** A side's name as the table knows it (the team, or "Ann & Carol"), else its letter. */
+export function sideName(game, side) {
+  return game?.sides?.[side]?.name || side;
+}
+
+/** The outcome with each player by first name ("Bob & Dave euchred: Ann & Carol +2"), so a
+ * toast stays short; a team keeps its name. */
+export function shortOutcomeWords(outcome, sides) {
+  const short = Object.fromEntries(SIDES.map((side) => {
+    const info = sides?.[side];
+    const name = info?.team_id ? info.name
+      : (info?.players || []).map((p) => p.name.split(/\s+/)[0]).join(' & ') || info?.name;
+    return [side, {name}];
+  }));
+  return outcomeWords(outcome, short);
+}
+
 /** The name of the player in a seat (1-4), or ''. */
 export function seatName(game, seat) {
   if (!game || !seat) return '';
-  for (const side of ['A', 'B']) {
+  for (const side of SIDES) {
     const player = game.sides?.[side]?.players?.find((p) => p.seat === seat);
     if (player) return player.name;
   }
@@ -41,7 +64,7 @@ export function seatName(game, seat) {
 /** Every player of the game in seat order, with their side. */
 export function seats(game) {
   const out = [];
-  for (const side of ['A', 'B']) {
+  for (const side of SIDES) {
     for (const p of game?.sides?.[side]?.players || []) out.push({...p, side});
   }
   return out.sort((a, b) => a.seat - b.seat);
@@ -56,7 +79,7 @@ export function progressWords(game, waiting = 0) {
   if (!game) return '';
   const played = game.hands_played;
   if (game.end === 'time') {
-    return `Time was called after ${played} hand${played === 1 ? '' : 's'}`;
+    return `Time was called after ${plural(played, 'hand')}`;
   }
   const parts = [game.format?.description, `${played} played`];
   if (waiting) parts.push(`${waiting} waiting to be sent`);

@@ -28,6 +28,10 @@ export async function render(main, {eventId}) {
       card('Runners join with', h('p', {}, 'Event code ', h('strong', {class: 'big-code'}, access.code),
         ' · PIN ', h('strong', {class: 'big-code', 'data-k': 'pin'}, access.join_pin)),
       h('p', {class: 'hint'}, 'A new PIN stops the old one; runners already in keep working.'),
+      access.wrong_pins?.advice && h('p', {class: 'warn', role: 'alert', 'data-k': 'wrong-pins'},
+        `${access.wrong_pins.count} wrong PINs were tried in the last few minutes. If that `
+        + 'was not your runners mistyping, make a new PIN: the guesses so far are then worth '
+        + 'nothing.'),
       does('New PIN', out, () => calls.newPin(id), reload, {sure: 'Tap again for a new PIN'})),
       card('Runner links', h('p', {class: 'hint'}, 'A runner link opens the game screen without the PIN: '
         + 'one a table, or one for all tables.'), lab(table, 'Table (empty: all tables)'), table,

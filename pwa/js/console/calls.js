@@ -1,6 +1,9 @@
 /**
- * Every server call of the console, with the organizer key. `retry`: resent on a network failure
- * (reads, and writes that mean the same when repeated); the rest go once (see pwa/README.md).
+ * Every server call of the console, with the organizer key: the one way the console talks to
+ * the API. `retry`: resent on a network failure (reads, and writes that mean the same when
+ * repeated); the rest go once (see pwa/README.md). `done`: the refusal a repeat of a stored
+ * write gets ("season-exists", "duplicate-name"): on a retry it means the first try was
+ * stored, so the call counts as done.
  */
 
 import * as api from '../api.js';
@@ -9,12 +12,16 @@ import {organizerKey} from './frame.js';
 const E = (id) => `/api/events/${id}`;
 const retry = true;
 
-async function call(eventId, method, path, {body, ifMatch, raw, retry: again = method === 'GET'} = {}) {
+async function call(eventId, method, path,
+  {body, ifMatch, raw, retry: again = method === 'GET', done} = {}) {
   const key = eventId ? await organizerKey(eventId) : null;
   for (let attempt = 1; ; attempt++) {
     try {
       const answer = await api.request(method, path, {body, key, ifMatch});
-      if (answer.status >= 400) throw new api.ApiError(answer.status, answer.data);
+      if (answer.status >= 400) {
+        if (attempt > 1 && done && answer.data?.code === done) return {};
+        throw new api.ApiError(answer.status, answer.data);
+      }
       return raw ? answer : answer.data;
     } catch (error) {
       if (!(error instanceof api.OfflineError) || !again || attempt === 3) throw error;
@@ -33,6 +40,8 @@ export const keys = (id) => call(id, 'GET', `${E(id)}/keys`);
 export const issueKey = (id, table, label) => call(id, 'POST', `${E(id)}/keys`, {body: {table, label}});
 export const revokeKey = (id, keyId) => call(id, 'DELETE', `${E(id)}/keys/${keyId}`, {retry});
 export const newPin = (id) => call(id, 'POST', `${E(id)}/pin`);
+/** Runner links for the table cards, tables 1 to N (the cards printed before are revoked). */
+export const tableCards = (id, tables) => call(id, 'POST', `${E(id)}/table-cards`, {body: {tables}});
 export const newOrganizerKey = (id) => call(id, 'POST', `${E(id)}/organizer-key`);
 
 /** A QR code drawn by the server, as a data: URL (the app's CSP allows those for images). */
@@ -41,12 +50,15 @@ export const qr = async (text, title = 'QR code') => `data:image/svg+xml;charset
 
 export const players = (id) => call(id, 'GET', `${E(id)}/players`);
 export const teams = (id) => call(id, 'GET', `${E(id)}/teams`);
-export const addPlayer = (id, name, here) => call(id, 'POST', `${E(id)}/players`, {body: {name, checked_in: here}});
-export const addTeam = (id, name, members, here) =>
-  call(id, 'POST', `${E(id)}/teams`, {body: {name, players: members, checked_in: here}});
+// `people`: in a club's event, the organizer's decisions for names the club's registry only
+// nearly knows ({name: person id | 'new'}); see decide.js.
+export const addPlayer = (id, name, here, people) =>
+  call(id, 'POST', `${E(id)}/players`, {body: {name, checked_in: here, people}});
+export const addTeam = (id, name, members, here, people, division = null) =>
+  call(id, 'POST', `${E(id)}/teams`, {body: {name, players: members, checked_in: here, people, division}});
 export const setEntrant = (id, teams, entrantId, body) =>
   call(id, 'PATCH', `${E(id)}/${teams ? 'teams' : 'players'}/${entrantId}`, {body, retry});
-export const importCsv = (id, csv) => call(id, 'POST', `${E(id)}/import`, {body: {csv}});
+export const importCsv = (id, csv, people) => call(id, 'POST', `${E(id)}/import`, {body: {csv, people}});
 
 export const rounds = (id) => call(id, 'GET', `${E(id)}/rounds`);
 /** The next round's preview, or, when none can be seated now, {ready: false, code, reason}:
@@ -61,6 +73,7 @@ export const seat = (id, number) => call(id, 'POST', `${E(id)}/rounds`, {body: {
   });
 /** Call time, close, reopen, (re)start the clock: each means the same when repeated. */
 export const roundDo = (id, roundId, what, body) => call(id, 'POST', `/api/rounds/${roundId}/${what}`, {body, retry});
+export const closeRound = (id, roundId) => roundDo(id, roundId, 'close');
 export const leaderboard = (id) => call(id, 'GET', `${E(id)}/leaderboard`);
 /** Low Score, High Game and the bump cup (per player, per table, in all). */
 export const awards = (id) => call(id, 'GET', `${E(id)}/awards`);
@@ -73,6 +86,44 @@ export const reopenGame = (game) => call(game.event_id, 'POST', `/api/games/${ga
 export const audit = (id, table) => call(id, 'GET', `${E(id)}/audit${table ? `?table=${table}` : ''}`);
 export const scoresheets = (id) => call(id, 'GET', `${E(id)}/scoresheets`);
 
-/** An export as a Blob (a link cannot carry the key), with the BOM the decoder dropped. */
-export const download = async (id, name) => new Blob(
-  [`\ufeff${(await call(id, 'GET', `${E(id)}/export/${name}`, {raw: true})).text}`], {type: 'text/csv'});
+/** An export as a Blob (a link cannot carry the key), with the BOM the decoder dropped, and
+ * the file name the server gives it (the event's name in it: "friday-night-standings.csv"). */
+export async function download(id, name) {
+  const answer = await call(id, 'GET', `${E(id)}/export/${name}`, {raw: true});
+  const named = /filename="([^"]+)"/.exec(answer.disposition || '');
+  return {blob: new Blob([`\ufeff${answer.text}`], {type: 'text/csv'}), filename: named ? named[1] : name};
+}
+
+// --- the League and Ties sections -------------------------------------------------------------
+// Each of these means the same when repeated (forfeits, seats and orders are put, not added),
+// so it is tried again when the network fails.
+
+/** Everything the League section shows, read together. */
+export async function leagueView(id) {
+  const [season, weeks, board, bracket, entered, plan] = await Promise.all([
+    call(id, 'GET', `${E(id)}/season`), rounds(id), leaderboard(id),
+    call(id, 'GET', `${E(id)}/bracket`), teams(id), next(id)]);
+  return {season, rounds: weeks, board, bracket, teams: entered, plan};
+}
+
+/** Everything the Ties section shows, read together. */
+export async function tiesView(id) {
+  const [played, board, plan] = await Promise.all([rounds(id), leaderboard(id), next(id)]);
+  return {rounds: played, board, plan};
+}
+
+export const schedule = (id, weeks, firstNight = null, startTime = null) =>
+  call(id, 'POST', `${E(id)}/season`, {body: {weeks, first_night: firstNight, start_time: startTime},
+    retry, done: 'season-exists'});
+export const postpone = (id, week, reason) => call(id, 'POST', `${E(id)}/season/postpone`, {body: {week, reason}});
+export const forfeit = (id, matchId, body) =>
+  call(id, 'POST', `/api/matches/${matchId}/forfeits`, {body, retry});
+export const seatPlayer = (id, matchId, seat, player) =>
+  call(id, 'PUT', `/api/matches/${matchId}/seats`, {body: {seat, player_id: player}, retry});
+export const addSub = (id, teamId, name) => call(id, 'POST', `${E(id)}/teams/${teamId}/substitutes`,
+  {body: {name}, retry, done: 'duplicate-name'});
+export const playoffOut = (id, teamId, out) =>
+  call(id, 'PATCH', `${E(id)}/teams/${teamId}`, {body: {playoff_excluded: out}, retry});
+export const tiebreak = (id, order) => call(id, 'PUT', `${E(id)}/tiebreak`, {body: {order}, retry});
+export const settle = (id, gameId, winner, method = 'playoff-hand') =>
+  call(id, 'POST', `/api/games/${gameId}/settlement`, {body: {method, winner}, retry});

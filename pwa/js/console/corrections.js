@@ -4,7 +4,7 @@
  * change made here. */
 
 import {button, h, mount} from '../dom.js';
-import {outcomeWords, tricksLabel, tricksRows} from '../words.js';
+import {outcomeWords, plural, tricksLabel, tricksRows} from '../words.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {board} from './progress.js';
@@ -14,12 +14,33 @@ const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const FIELDS = ['maker', 'alone', 'loner_seat', 'tricks', 'renege'];
 const UNSIGNED = 'The sign-off was undone: the result changed; the opponents sign again.';
 const WHO = {organizer: 'the organizer', runner: 'a runner', system: 'the app'};
-/** What else a hand's edit may change, in words, when its outcome stays the same. */
-const DETAILS = {loner_seat: 'who went alone', dealer: 'the dealer', trump: 'trump', note: 'the note',
-  surrendered: 'thrown-in cards', renege: 'the renege'};
+/** Each field a hand's edit may change, in words. */
+const FIELD_WORDS = {kind: 'the kind of entry', maker: 'who called trump', alone: 'alone',
+  loner_seat: 'who went alone', tricks: 'tricks', renege: 'the renege', dealer: 'the dealer',
+  trump: 'trump', note: 'the note', surrendered: 'thrown-in cards'};
+
+/** Who made a change: the key by its label and last characters, so two desks differ. */
+function who(e) {
+  const k = e.key;
+  if (!k) return WHO[e.role] || e.role;
+  const kind = k.role === 'organizer' ? 'organizer link' : `runner link${k.table ? ` (table ${k.table})` : ''}`;
+  return `${kind}${k.label && k.label !== 'organizer' ? ` “${k.label}”` : ''} …${k.hint}`;
+}
+
+/** One changed field of a hand, before → after, in words ("tricks 3 → 4"). */
+function fieldChange(name, b, a, side) {
+  const shown = (v) => {
+    if (v === null || v === undefined || v === '') return 'none';
+    if (name === 'maker') return side[v]?.name || v;
+    if (name === 'renege') return `${side[v.by]?.name || v.by} ${v.upheld ? 'upheld' : 'rejected'}`;
+    if (name === 'alone') return v ? 'yes' : 'no';
+    if (name === 'loner_seat' || name === 'dealer') return `seat ${v}`;
+    return Array.isArray(v) ? v.join(', ') || 'none' : String(v);
+  };
+  return `${FIELD_WORDS[name] || name} ${shown(b[name])} → ${shown(a[name])}`;
+}
 const REASONS = {late: 'late', 'no-show': 'did not show', 'one-player': 'only one player came'};
 const STANDING = {'may-be-removed-from-playoffs': 'may be removed from the playoffs', removed: 'removed from the league'};
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** An audit entry in words: [what happened, the change, a note]; `side` has the names of the
  * table's sides A and B (the server's entries say "A" and "B"). */
@@ -39,9 +60,10 @@ function entryWords(e, side, label, games) {
     .filter(Boolean).join(', ') || 'no change';
   switch (e.action) {
     case 'edit-hand': {
-      const also = Object.keys(DETAILS).filter((k) => !same(b[k], a[k])).map((k) => DETAILS[k]);
+      const fields = (e.changed || []).map((k) => fieldChange(k, b, a, side)).join('; ');
       return [`${ofGame(a)}Hand ${a.number ?? b.number} changed`, same(b.outcome, a.outcome)
-        ? `${hand(a)} (the same score; changed: ${also.join(', ') || 'nothing that counts'})` : `${hand(b)} → ${hand(a)}`, unsigned];
+        ? `${hand(a)} (the same score; ${fields || 'nothing else changed'})`
+        : `${hand(b)} → ${hand(a)}${fields ? ` (${fields})` : ''}`, unsigned];
     }
     case 'delete-hand': return [`${ofGame(a)}Hand ${b.number} deleted`, `It was: ${hand(b)}`, unsigned];
     case 'edit-sheet': return ['Game sheet changed', `${score(b.points)} → ${score(a.points)}`, unsigned];
@@ -112,6 +134,7 @@ export async function render(main, {eventId}) {
         const undone = game.signed_off && !saved.signed_off ? ` ${UNSIGNED}` : '';
         editor(saved, null, [`${after ? `Hand ${after.number} now: ${outcomeWords(after.outcome, saved.sides)}.`
           : `Hand ${hand.number} deleted.`}${undone}`, null, after?.id]);
+        refreshFinder(saved.round.id);
         return saved;
       } catch (error) {
         if (![404, 412].includes(error.status)) throw error;
@@ -143,8 +166,22 @@ export async function render(main, {eventId}) {
           does('Save the change', out, change(hand, {kind: hand.kind, maker: draft.maker, alone: draft.alone,
             loner_seat: draft.alone ? draft.loner_seat : null, tricks: upheld ? null : draft.tricks, renege: draft.renege,
             surrendered: hand.surrendered, dealer: hand.dealer, trump: hand.trump, note: hand.note}), null, {class: 'btn-primary'}),
-          button('Cancel', () => open(null, null))));
+          button('Cancel', () => open(null, null))),
+        // A refusal shows right under Save, where the organizer is looking.
+        out);
     };
+    // A level game that blocks closing its round: settled here, without leaving the console.
+    const settlement = () => h('div', {class: 'panel settle'},
+      h('p', {class: 'warn'}, `Level at ${game.points.A}–${game.points.B}: record who won the playoff `
+        + 'hand (its points do not count) or, when time is short, the card draw.'),
+      [['playoff-hand', 'Playoff hand won by'], ['card-draw', 'Card draw won by']].map(([method, words]) =>
+        h('div', {class: 'actions'}, h('span', {class: 'q'}, words),
+          ['A', 'B'].map((side) => does(names[side], out, () => calls.settle(id, game.id, side, method),
+            (saved) => {
+              editor(saved, null, [`Settled: ${names[side]} won the ${method === 'card-draw' ? 'card draw' : 'playoff hand'}.`]);
+              refreshFinder(saved.round.id);
+              refreshAudit();
+            }, {'aria-label': `${words} ${names[side]}`})))));
     const [noteText, noteClass, noteHand] = note || [];
     const noteEl = note && h('p', {class: ['editor-note', noteClass || 'note'], role: 'alert'}, noteText);
     const placed = noteEl && game.hands.some((x) => x.id === noteHand);
@@ -155,6 +192,7 @@ export async function render(main, {eventId}) {
       h('p', {class: 'hint'}, `${game.hands_played} hands · ${game.signed_off ? `signed off by ${game.signed_off_by}`
         : game.over ? 'finished' : 'being played'} · version ${game.version}`),
       !placed && noteEl,
+      game.needs_settlement && settlement(),
       game.signed_off && does('Reopen the game', out, () => calls.reopenGame(game),
         (g) => { editor(g, null, ['Reopened: runners can change it again until it is signed off.']); refreshAudit(); },
         {sure: 'Tap again: the sign-off is undone', pending: 'Reopening…'}),
@@ -168,7 +206,7 @@ export async function render(main, {eventId}) {
         placed && hand.id === noteHand && noteEl,
         draft?.id === hand.id && form(hand)))),
       !game.hands.length && h('p', {class: 'empty'}, 'No hands yet.'),
-      out,
+      !draft && out,
       h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/games/${game.id}`}, 'Add hands on the game screen'),
         button('Reload', () => openGame(game.id))));
     // A new answer stays where the organizer is looking: the form closing must not leave the
@@ -180,10 +218,22 @@ export async function render(main, {eventId}) {
   const openGame = (gameId) => load(editorEl, () => calls.game(gameId), (g) => editor(g));
 
   // Find a game: a round's progress board, whose "Fix" links come back here with ?game=.
+  let finderRound = null;
   const finderFor = (r) => {
+    finderRound = r;
     const pick = h('select', {id: 'fix-round', class: 'input', onchange: () => finderFor(rounds[pick.value])},
       rounds.map((x, i) => h('option', {value: i, selected: x === r}, x.label)));
     mount(finder, h('h2', {}, 'Find the game'), lab(pick, 'Round'), pick, board(id, r));
+  };
+  /** After a change, the board beside the editor shows the round as it now stands. */
+  const refreshFinder = async (roundId) => {
+    try {
+      const fresh = await calls.round(roundId);
+      rounds = rounds.map((r) => (r.id === fresh.id ? fresh : r));
+      if (finderRound?.id === fresh.id) finderFor(fresh);
+    } catch {
+      // The board keeps what it showed; the editor above has the game's new state.
+    }
   };
 
   /** The table of an entry's round, from the rounds read here. */
@@ -201,7 +251,7 @@ export async function render(main, {eventId}) {
       h('p', {class: 'audit-what'}, h('strong', {}, what), [e.table && label, e.table && `table ${e.table}`].filter(Boolean).map((x) => ` · ${x}`)),
       change && h('p', {class: 'audit-change'}, change),
       note && h('p', {class: 'audit-note'}, note),
-      h('p', {class: 'hint'}, `${new Date(e.at).toLocaleString([], {dateStyle: 'short', timeStyle: 'short'})} · by ${WHO[e.role] || e.role}`));
+      h('p', {class: 'hint'}, `${new Date(e.at).toLocaleString([], {dateStyle: 'short', timeStyle: 'short'})} · by ${who(e)}`));
   };
 
   /** The audit log, for one table (0: all); read again in place after every change. */

@@ -11,13 +11,17 @@ export async function render(main, {eventId}) {
   const framed = await frame(main, id, 'home', 'Event');
   if (!framed) return;
   const base = `/e/${id}/organize`;
-  await load(framed.body, () => Promise.all([calls.event(id), calls.rounds(id)]), ([event, rounds]) => {
+  await load(framed.body, () => Promise.all([calls.event(id), calls.rounds(id), calls.next(id)]), ([event, rounds, plan]) => {
     const now = rounds.filter((r) => r.status !== 'scheduled').at(-1);
+    // After the last round there is no next one: the server's preview says so (and why).
+    const complete = !plan.ready && plan.code === 'event-complete';
     const [text, path, label] = !(event.players || event.teams) ? ['Nobody is registered yet.', '/players', 'Add players']
-      : !now ? ['Nobody is seated yet.', '/rounds', 'Seat round 1']
-        : now.status === 'playing' ? [`${now.label} is being played: ${now.progress.finished} of `
-          + `${now.progress.tables} tables finished.`, '/rounds', `Follow ${now.label}`]
-          : [`${now.label} is closed.`, '/rounds', 'Next round'];
+      : event.status === 'finished' ? ['The event is finished: its standings are final.', '/standings', 'Standings']
+        : !now ? ['Nobody is seated yet.', '/rounds', 'Seat round 1']
+          : now.status === 'playing' ? [`${now.label} is being played: ${now.progress.finished} of `
+            + `${now.progress.tables} tables finished.`, '/rounds', `Follow ${now.label}`]
+            : complete ? [`${now.label} is closed. ${plan.reason}`, '/standings', 'Standings']
+              : [`${now.label} is closed.`, '/rounds', 'Next round'];
     const link = (href, words) => h('li', {}, h('a', {class: 'btn btn-link', href}, words));
     const finished = event.status === 'finished';
     const out = msg();

@@ -6,9 +6,10 @@
  */
 
 import {button, h, mount, toast} from '../dom.js';
+import {plural} from '../words.js';
 import {frame} from './frame.js';
-import * as lc from './league-calls.js';
-import {act, failure, load, msg} from './ui.js';
+import * as calls from './calls.js';
+import {act, does, failure, load, msg} from './ui.js';
 
 const STATUS = {scheduled: 'not started', playing: 'being played', closed: 'closed'};
 
@@ -62,12 +63,12 @@ export async function section(main, eventId, name, title, read, paint) {
 /** A game as a link to its hands: "Game 2: 10–7", "Game 1: forfeited by North". */
 export function gameLink(id, g, names) {
   return h('a', {class: ['btn', 'btn-small', 'game-chip', g.over && 'over'], href: `/e/${id}/games/${g.id}`},
-    `Game ${g.number}: `, g.end === 'forfeit' ? `forfeited by ${names[g.winner === 'A' ? 'B' : 'A']}`
+    `Game ${g.number}: `, g.end === 'forfeit' ? `forfeited by ${names[g.forfeited_by]}`
       : `${g.points.A}–${g.points.B}${g.over ? '' : ' · playing'}`);
 }
 
 export function render(main, {eventId}) {
-  return section(main, Number(eventId), 'league', 'League', lc.league, paint);
+  return section(main, Number(eventId), 'league', 'League', calls.leagueView, paint);
 }
 
 function paint(s) {
@@ -83,35 +84,60 @@ function nextCard(s) {
   if (!season.weeks.length) {
     const weeks = h('input', {id: 'season-weeks', class: 'input', type: 'number', min: 1, max: 60,
       inputmode: 'numeric', placeholder: 'every team meets every other once'});
+    const first = h('input', {id: 'season-first', class: 'input', type: 'date'});
+    const start = h('input', {id: 'season-start', class: 'input', type: 'time', value: '19:00'});
+    const divisions = [...new Set(teams.map((t) => t.division).filter(Boolean))];
     return h('section', {class: 'card'}, h('h2', {}, 'Schedule the season'),
-      h('p', {}, `${teams.length} teams registered. Each week every team meets one opponent `
-        + '(a bye when the count is odd).'),
+      h('p', {}, `${teams.length} teams registered${divisions.length ? ` in ${divisions.length} divisions `
+        + `(${divisions.join(', ')}): each plays a round robin of its own` : ''}. Each week every team meets `
+        + 'one opponent (a bye when the count is odd).'),
       h('label', {for: 'season-weeks'}, 'Weeks'), weeks,
-      s.act('Schedule the season', out, () => lc.schedule(s.id, weeks.value ? Number(weeks.value) : null),
-        () => 'The season is scheduled.', {class: 'btn-primary'}), out);
+      h('label', {for: 'season-first'}, 'First league night (then every week on that day)'), first,
+      h('label', {for: 'season-start'}, 'Starts at'), start,
+      s.act('Schedule the season', out, () => calls.schedule(s.id, weeks.value ? Number(weeks.value) : null,
+        first.value || null, first.value && start.value ? start.value : null),
+      () => 'The season is scheduled.', {class: 'btn-primary'}), out);
   }
   const playing = rounds.find((r) => r.status === 'playing');
   return h('section', {class: 'card next-step'}, h('h2', {}, 'Next'),
     h('p', {}, plan.reason || `${plan.label} is ready to start.`),
     !plan.reason && plan.notes.map((n) => h('p', {class: 'note'}, n)),
     h('div', {class: 'actions'},
-      playing && s.act(`Close ${playing.label}`, out, () => lc.close(s.id, playing.id),
+      playing && s.act(`Close ${playing.label}`, out, () => calls.closeRound(s.id, playing.id),
         () => `${playing.label} is closed.`),
       !plan.reason && s.act(`${plan.stage === 'playoff' ? 'Draw' : 'Open'} ${plan.label}`, out,
-        () => lc.seat(s.id, plan.number), () => `${plan.label} is under way.`, {class: 'btn-primary'})), out);
+        () => calls.seat(s.id, plan.number), () => `${plan.label} is under way.`, {class: 'btn-primary'})), out);
+}
+
+/** A night cancelled (weather, the venue): it and every later week move a week on. */
+function cancelNight(s, w) {
+  const out = msg();
+  const why = h('input', {class: 'input', maxlength: 200, placeholder: 'Why (e.g. snow storm)',
+    'aria-label': `Why week ${w.week} is cancelled`});
+  return h('div', {class: 'actions cancel-night'}, why,
+    does(`Cancel week ${w.week}: move the season a week on`, out, () => calls.postpone(s.id, w.week, why.value.trim()),
+      () => s.refresh(`Week ${w.week} and the weeks after it moved a week on.`),
+      {sure: 'Tap again: every later night moves'}), out);
 }
 
 function weeksCard(s) {
   const {season, board} = s.d;
   const points = new Map(board.rows.map((r) => [r.entrant_id, r.rounds]));
   const offences = new Map(season.offences.map((o) => [o.team_id, o]));
+  const night = (w) => (w.date ? ` · ${new Date(`${w.date}T12:00`).toLocaleDateString(undefined,
+    {weekday: 'short', month: 'short', day: 'numeric'})}${w.start ? ` ${w.start}` : ''}` : '');
+  const division = (m) => (season.divisions.length && m.division ? h('span', {class: 'hint'}, ` (${m.division})`) : '');
   return h('section', {class: 'card wide'}, h('h2', {}, 'The season by week'),
+    season.changes.length > 0 && h('ul', {class: 'plain-list season-changes'}, season.changes.map((c) =>
+      h('li', {class: 'note'}, `Week ${c.week} and the weeks after it moved ${c.days === 7 ? 'a week' : `${c.days} days`} on`
+        + `${c.reason ? `: ${c.reason}` : ''}.`))),
     season.weeks.map((w) => h('details', {class: 'week', 'data-week': w.week,
       open: w.status === 'playing' || s.open.has(w.week),
       ontoggle: (e) => s.open[e.target.open ? 'add' : 'delete'](w.week)},
-    h('summary', {class: 'btn btn-link'}, `Week ${w.week} · ${STATUS[w.status] || 'not seated'}`),
+    h('summary', {class: 'btn btn-link'}, `Week ${w.week}${night(w)} · ${STATUS[w.status] || 'not seated'}`),
+    w.date && (!w.status || w.status === 'scheduled') && cancelNight(s, w),
     h('ul', {class: 'plain-list'}, w.matches.map((m) => {
-      if (m.bye) return h('li', {}, `${m.home.name}: bye`);
+      if (m.bye) return h('li', {}, `${m.home.name}: bye`, division(m));
       const t = s.tables.get(m.match_id);
       const wp = (team) => `${team.name} ${points.get(team.id)?.[w.week] ?? 0}`;
       const panel = (kind) => s.panel?.key === kind + m.match_id;
@@ -120,7 +146,7 @@ function weeksCard(s) {
       return h('li', {class: 'match', 'data-match': m.match_id},
         h('p', {class: 'match-line'}, h('span', {class: 'table-no'}, `Table ${m.table}`),
           h('strong', {}, m.home.name), h('span', {class: 'match-score'}, `${m.games_won.home}–${m.games_won.away}`),
-          h('strong', {}, m.away.name)),
+          h('strong', {}, m.away.name), division(m)),
         m.status === 'over' && h('p', {class: 'hint'}, `Week points: ${wp(m.home)} · ${wp(m.away)}`),
         t && h('p', {class: 'game-list'}, t.games.map((g) => gameLink(s.id, g, {A: m.home.name, B: m.away.name}))),
         m.forfeits.map((team) => h('p', {class: 'note forfeit'},
@@ -136,7 +162,7 @@ function forfeitPanel(s, m) {
   const [whySet, why] = choices('Why?', s.d.season.forfeit_choices.map((c) => [c, c.label]));
   const record = async () => {
     if (!team() || !why()) throw new Error('Choose the team and the reason first.');
-    return lc.forfeit(s.id, m.match_id, {team_id: team(), reason: why().reason, minutes_late: why().minutes_late});
+    return calls.forfeit(s.id, m.match_id, {team_id: team(), reason: why().reason, minutes_late: why().minutes_late});
   };
   return h('div', {class: 'panel'}, teamSet, whySet, h('div', {class: 'actions'},
     s.act('Record the forfeit', out, record, (r) => `Forfeit recorded: game${r.games.length > 1 ? 's' : ''} `
@@ -150,7 +176,7 @@ function seatPanel(s, t) {
   const added = msg();
   const teams = new Map(s.d.teams.map((x) => [x.id, x]));
   const seats = t.seats.map((seat) => {
-    const team = teams.get((seat.seat % 2 ? t.team_a : t.team_b).id);
+    const team = teams.get((seat.side === 'A' ? t.team_a : t.team_b).id);
     const id = `seat-${seat.seat}`;
     const select = h('select', {id, class: 'input'}, team.members.map((p) => h('option',
       {value: p.id, selected: p.id === seat.player_id}, p.role === 'substitute' ? `${p.name} (substitute)` : p.name)));
@@ -163,7 +189,7 @@ function seatPanel(s, t) {
     for (const {seat, select} of seats) {
       if (Number(select.value) === seat.player_id) continue;
       try {
-        r = await lc.seatPlayer(s.id, t.match_id, seat.seat, Number(select.value));
+        r = await calls.seatPlayer(s.id, t.match_id, seat.seat, Number(select.value));
         saved.push(seat.seat);
       } catch (e) {
         if (saved.length) throw new Error(`Seat ${saved.join(', ')} saved. Seat ${seat.seat}: ${failure(e)}`);
@@ -176,7 +202,7 @@ function seatPanel(s, t) {
   const [teamSet, team] = choices('Add a substitute to', [[t.team_a.id, t.team_a.name], [t.team_b.id, t.team_b.name]]);
   const add = async () => {
     if (!team() || !name.value.trim()) throw new Error('Choose the team and type the name first.');
-    return lc.addSub(s.id, team(), name.value.trim());
+    return calls.addSub(s.id, team(), name.value.trim());
   };
   return h('div', {class: 'panel'}, seats.map((x) => x.el), h('div', {class: 'actions'},
     s.act('Save the seats', out, save, () => `Seats at table ${t.table} saved.`, {class: 'btn-primary'}),
@@ -196,11 +222,11 @@ function offencesCard(s) {
       return h('li', {class: 'offence', 'data-team': o.team_id},
         h('p', {class: 'row-between'}, h('strong', {}, o.name), h('span', {class: ['badge',
           o.status !== 'loss-of-games' && 'badge-away', o.removed && 'badge-gone']},
-        `${o.offences} offence${o.offences === 1 ? '' : 's'}`)),
+        plural(o.offences, 'offence'))),
         h('p', {}, o.message), o.playoff_excluded && h('p', {class: 'note'}, 'Left out of the playoffs.'),
         !o.removed && (o.status !== 'loss-of-games' || o.playoff_excluded) && s.act(o.playoff_excluded
           ? 'Put back into the playoffs' : 'Leave out of the playoffs', out,
-        () => lc.playoffOut(s.id, o.team_id, !o.playoff_excluded),
+        () => calls.playoffOut(s.id, o.team_id, !o.playoff_excluded),
         () => `${o.name}: ${o.playoff_excluded ? 'back in' : 'left out of'} the playoffs.`), out);
     })) : h('p', {}, 'No forfeits so far.'));
 }

@@ -3,6 +3,7 @@
 
 import {button, h, mount} from '../dom.js';
 import * as calls from './calls.js';
+import {registering} from './decide.js';
 import {frame} from './frame.js';
 import {act, card, does, failure, inp, lab, load, msg, say} from './ui.js';
 
@@ -33,25 +34,47 @@ export async function render(main, {eventId}) {
     const late = teams ? members(p).some((m) => m.late) : p.late;
     const [words, kind] = p.withdrawn || p.removed ? [p.removed ? 'removed' : 'withdrawn', 'gone']
       : here(p) ? [late ? 'here · late arrival' : 'here', 'here'] : [seated ? 'not here (late?)' : 'not here yet', 'away'];
-    const change = (label, body) => does(label, out, () => calls.setEntrant(id, teams, p.id, body), (saved) => {
-      field = field.map((x) => (x.id === saved.id ? saved : x));
-      paint();
-      refreshGhosts();
-    }, {class: 'btn-small', 'aria-label': `${label}: ${p.name}`});
+    const change = (label, body, then = () => {}, extra = {}) => does(label, out,
+      () => calls.setEntrant(id, teams, p.id, body), (saved) => {
+        field = field.map((x) => (x.id === saved.id ? saved : x));
+        then(saved);
+        paint();
+        refreshGhosts();
+      }, {class: 'btn-small', 'aria-label': `${label}: ${p.name}`, ...extra});
     return h('li', {class: ['person', `is-${kind}`], 'data-name': p.name},
-      h('span', {class: 'person-name'}, p.name, teams && h('span', {class: 'hint'}, ` (${members(p).map((m) => m.name).join(' & ')})`)),
+      h('span', {class: 'person-name'}, p.name, teams && h('span', {class: 'hint'},
+        ` (${members(p).map((m) => m.name).join(' & ')})${p.division ? ` · ${p.division}` : ''}`)),
       h('span', {class: ['badge', `badge-${kind}`]}, words),
-      h('span', {class: 'person-actions'}, kind === 'gone' ? change('Bring back', {withdrawn: false})
-        : [kind === 'away' && change('Check in', {checked_in: true}), change('Withdraw', {withdrawn: true})]),
+      h('span', {class: 'person-actions'}, kind === 'gone' ? change('Bring back', {withdrawn: false}) : [
+        kind === 'away' ? change('Check in', {checked_in: true}, checkedIn) : change('Undo check-in', {checked_in: false}),
+        change('Withdraw', {withdrawn: true}, () => {}, {sure: `Withdraw ${p.name}? Tap again`})]),
       out);
   };
+
+  // At the door: after a check-in the search is empty and ready for the next name, and the
+  // line above the list says who came in, with an Undo for a wrong tap.
+  const door = msg('door');
+  function checkedIn(saved) {
+    search.value = '';
+    search.focus();
+    const undo = does('Undo', door, () => calls.setEntrant(id, teams, saved.id, {checked_in: false}), (back) => {
+      field = field.map((x) => (x.id === back.id ? back : x));
+      say(door, `${back.name}: check-in undone.`);
+      paint();
+      refreshGhosts();
+    }, {class: 'btn-small', 'aria-label': `Undo the check-in of ${saved.name}`});
+    const late = teams ? members(saved).some((m) => m.late) : saved.late;
+    say(door, `${saved.name} checked in${late ? ' (late arrival)' : ''}. `, 'ok', undo);
+  }
+
+  const byName = (a, b) => a.name.localeCompare(b.name, undefined, {sensitivity: 'base', numeric: true});
 
   function paint() {
     const q = search.value.trim().toLowerCase();
     const hit = (p) => [p.name, ...(p.members || []).map((m) => m.name)].some((n) => n.toLowerCase().includes(q));
     mount(counts, `${field.length} registered · ${field.filter((p) => !p.withdrawn && !p.removed && here(p)).length} `
       + `checked in · ${field.filter((p) => p.withdrawn).length} withdrawn`);
-    const shown = field.filter(hit);
+    const shown = field.filter(hit).sort(byName);
     mount(list, shown.length ? shown.map(row) : h('li', {class: 'empty'}, field.length ? 'Nobody by that name.' : 'Nobody yet.'));
   }
 
@@ -66,40 +89,54 @@ export async function render(main, {eventId}) {
   const addOut = msg();
   const name = inp('add-name', {required: true, maxlength: 120});
   const mates = teams ? [1, 2].map((n) => inp(`add-p${n}`, {required: true, maxlength: 120})) : [];
+  const league = framed.event?.format?.parameters?.movement === 'league-schedule';
+  const division = league ? inp('add-division', {maxlength: 40, placeholder: 'e.g. Upper (leave empty: one pool)'}) : null;
   const nowHere = h('input', {id: 'add-here', type: 'checkbox', checked: true});
   const addButton = h('button', {type: 'submit', class: 'btn btn-primary'}, teams ? 'Add the team' : 'Add the player');
+  const addDecide = h('div');
+  const added = (made, here) => {
+    if (!made) return;
+    say(addOut, `${made.name} added${here ? ' and checked in' : ''}.`);
+    addForm.reset();
+    nowHere.checked = true;
+    name.focus();
+    reload().catch(() => {});
+  };
   const addForm = h('form', {class: 'card form', onsubmit: async (e) => {
     e.preventDefault();
-    const made = await act(addButton, addOut, () => (teams
-      ? calls.addTeam(id, name.value.trim(), mates.map((m) => m.value.trim()), nowHere.checked)
-      : calls.addPlayer(id, name.value.trim(), nowHere.checked)), 'Adding…');
-    if (made) {
-      say(addOut, `${made.name} added${nowHere.checked ? ' and checked in' : ''}.`);
-      addForm.reset();
-      nowHere.checked = true;
-      name.focus();
-    }
-    reload().catch(() => {});
+    const [who, members, here] = [name.value.trim(), mates.map((m) => m.value.trim()), nowHere.checked];
+    const made = await act(addButton, addOut, () => registering(addDecide, (people) => (teams
+      ? calls.addTeam(id, who, members, here, people, division?.value.trim() || null)
+      : calls.addPlayer(id, who, here, people)),
+    (done) => added(done, here)), 'Adding…');
+    added(made, here);
+    if (!made) reload().catch(() => {});
   }},
   h('h2', {}, teams ? 'Add a team' : 'Add a player'), lab(name, teams ? 'Team name' : 'Name'), name,
   mates.map((m, i) => [lab(m, `Player ${i + 1}`), m]),
-  h('label', {class: 'check'}, nowHere, ' Here now (check in)'), addButton, addOut);
+  division && [lab(division, 'Division (skill level, optional)'), division],
+  h('label', {class: 'check'}, nowHere, ' Here now (check in)'), addButton, addOut, addDecide);
 
   // A pasted list becomes CSV with a header line: the server's line numbers are one ahead.
   const bulkOut = msg();
   const pasted = inp('paste-list', {rows: 5, placeholder: teams ? 'Aces, Ann Lee, Bob Roy' : 'Ann Lee\nBob Roy'});
   const pastedHere = h('input', {type: 'checkbox', id: 'paste-here'});
   const file = inp('csv-file', {type: 'file', accept: '.csv,text/csv'});
+  const bulkDecide = h('div');
+  const imported = async (done) => {
+    pasted.value = '';
+    file.value = '';
+    say(bulkOut, teams ? `Added ${done.teams} teams.` : `Added ${done.players} players.`);
+    await reload();
+  };
   const send = async (btn, csv, shift) => {
-    const done = await act(btn, bulkOut, () => calls.importCsv(id, csv), 'Importing…', shift);
-    if (done) {
-      say(bulkOut, teams ? `Added ${done.teams} teams.` : `Added ${done.players} players.`);
-      await reload();
-    }
+    const done = await act(btn, bulkOut, () => registering(bulkDecide,
+      (people) => calls.importCsv(id, csv, people), imported), 'Importing…', shift);
+    if (done) await imported(done);
     return done;
   };
   mount(framed.body,
-    card('Check-in at the door', counts, ghosts, lab(search, 'Find a name'), search, list),
+    card('Check-in at the door', counts, ghosts, lab(search, 'Find a name'), search, door, list),
     addForm,
     h('section', {class: 'card form'}, h('h2', {}, 'Many at once'),
       lab(pasted, teams ? 'Paste a list: one team a line, "team, player 1, player 2"' : 'Paste a list: one name a line'), pasted,
@@ -119,6 +156,6 @@ export async function render(main, {eventId}) {
         const btn = e.currentTarget;
         if (!file.files[0]) say(bulkOut, 'Choose a CSV file first.', 'error');
         else if (await send(btn, await file.files[0].text(), 0)) file.value = '';
-      }), bulkOut));
+      }), bulkOut, bulkDecide));
   await load(list, reload, () => {});
 }

@@ -23,7 +23,9 @@ export async function render(main, {eventId}) {
     const last = history.at(-1);
     const out = msg();
     return done.length > 0 && card('Earlier rounds',
-      h('ul', {class: 'plain-list'}, done.map((r) => h('li', {}, `${r.label}: closed · ${r.progress.hands} hands`))),
+      h('ul', {class: 'plain-list'}, done.map((r) => h('li', {}, `${r.label}: closed · ${r.progress.hands} hands`,
+        r !== last && h('span', {class: 'hint'}, ' · only the latest round can be reopened; fix its games under ',
+          h('a', {href: `/e/${id}/organize/corrections`}, 'Corrections'))))),
       last?.status === 'closed' && [h('p', {class: 'hint'}, `Reopen ${last.label} to let runners change its games `
         + 'again; close it once they are done.'),
       does(`Reopen ${last.label}`, out, () => calls.roundDo(id, last.id, 'reopen'), draw,
@@ -85,7 +87,13 @@ export async function render(main, {eventId}) {
     const out = msg();
     const area = h('div', {});
     mount(framed.body, area, past(history));
-    load(area, () => calls.next(id), (plan) => mount(area, plan.code === 'event-complete'
+    load(area, () => Promise.all([calls.next(id), calls.event(id)]), ([plan, event]) => mount(area,
+      event.status === 'finished'
+        ? card('The event is finished', h('p', {}, 'Its standings are final. To seat another round, '
+          + 'open it again on the Event tab.'), h('div', {class: 'actions'},
+          h('a', {class: 'btn', href: `/e/${id}/organize`}, 'Event'),
+          h('a', {class: 'btn btn-primary', href: `/e/${id}/organize/standings`}, 'Standings')))
+      : plan.code === 'event-complete'
       ? card('Every round is played', h('p', {class: 'complete'}, plan.reason),
         h('div', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/organize/standings`}, 'Standings'),
           h('a', {class: 'btn btn-primary', href: `/e/${id}/organize/print`}, 'Print & export')))

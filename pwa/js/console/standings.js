@@ -10,6 +10,7 @@ import {h, mount} from '../dom.js';
 import {roundKeys} from '../words.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
+import {handAwardsCard} from './hand-awards.js';
 import {card, does, failure, msg, saveFile, say} from './ui.js';
 
 const dollars = (n) => `$${n}`;
@@ -76,15 +77,15 @@ export async function render(main, {eventId}) {
   const status = h('p', {class: 'hint', 'aria-live': 'off'}, 'Loading…');
   const ties = h('div', {});
   const table = h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Standings'});
-  const name = `${framed.event?.code || id}-standings.csv`;
   const finished = framed.event?.status === 'finished';
   mount(framed.body,
     h('section', {class: 'card wide'}, h('h2', {}, 'The standings'), status, ties, table),
     card('At the prize table', h('ul', {class: 'link-list'},
-      h('li', {}, does('Download the standings (CSV)', out, () => calls.download(id, 'standings.csv'), (blob) => {
-        saveFile(blob, name);
-        say(out, `${name} saved to your downloads.`);
-      }, {pending: 'Downloading…'})),
+      h('li', {}, does('Download the standings (CSV)', out, () => calls.download(id, 'standings.csv'),
+        ({blob, filename}) => {
+          saveFile(blob, filename);
+          say(out, `${filename} saved to your downloads.`);
+        }, {pending: 'Downloading…'})),
       [[`/e/${id}/board`, 'Public leaderboard'], [`/e/${id}/projector`, 'Projector mode'],
         [`${base}/print/sheets`, 'Print the scoresheets'],
         [base, finished ? 'The event is finished (Event)' : 'Mark the event finished (Event)']]
@@ -101,20 +102,23 @@ export async function render(main, {eventId}) {
       h('thead', {}, h('tr', {}, ['Place', board.entry === 'team' ? 'Team' : 'Player', 'Total',
         ...keys.map((k) => `R${k}`)].map((c) => h('th', {scope: 'col'}, c)))),
       h('tbody', {}, board.rows.map((r) => h('tr', {class: [level.has(r.entrant_id) && 'level', r.prize && 'prize',
-        r.withdrawn && 'withdrawn'], 'data-entrant': r.entrant_id},
-      h('td', {}, r.shared ? `=${r.place}` : r.place),
+        r.withdrawn && 'withdrawn', r.removed && 'removed'], 'data-entrant': r.entrant_id},
+      h('td', {}, r.place === null ? '–' : r.shared ? `=${r.place}` : r.place),
       h('th', {scope: 'row'}, r.name, r.members?.length ? h('span', {class: 'hint'}, ` (${r.members.join(' & ')})`) : '',
-        r.withdrawn ? ' · withdrawn' : ''),
+        r.withdrawn ? ' · withdrawn' : '', r.removed ? ' · removed from the league (no place)' : ''),
       h('td', {class: 'total'}, r.total), keys.map((k) => h('td', {}, r.rounds[k] ?? '–'))))))
       : h('p', {class: 'empty'}, 'No scores yet.'));
   };
 
   const refreshAwards = framed.event?.format?.parameters?.bumps ? awardsCard(id, framed.body, table.parentElement) : () => {};
+  const refreshHandAwards = framed.event?.format?.parameters?.entry === 'team' ? () => {}
+    : handAwardsCard(id, framed.event, table.parentElement);
   let last = null;
   return pollLeaderboard(id, (board, info) => {
     if (board) {
       paint(last = board);
       refreshAwards();
+      refreshHandAwards();
     }
     const round = last?.current_round;
     mount(status, info.fresh ? `Live · updated ${new Date().toLocaleTimeString()}` : `Not updated: ${failure(info.error, true)}`,

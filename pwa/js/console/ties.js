@@ -7,14 +7,14 @@
 
 import {button, h, mount} from '../dom.js';
 import {gameLink, section} from './league.js';
-import * as lc from './league-calls.js';
+import * as calls from './calls.js';
 import {msg} from './ui.js';
 
 const PLAYOFFS = ['cut-playoff', 'final-playoff'];
 const names = (list) => list.map((t) => t.name).join(', ');
 
 export function render(main, {eventId}) {
-  return section(main, Number(eventId), 'ties', 'Ties', lc.ties, paint);
+  return section(main, Number(eventId), 'ties', 'Ties', calls.tiesView, paint);
 }
 
 function paint(s) {
@@ -37,12 +37,14 @@ function cutCard(s) {
         `${names(c.contenders)}, for ${c.spots} place${c.spots > 1 ? 's' : ''}. `, c.playoff === 'two-team'
           ? `A ${p.cut_playoff_hands}-hand playoff between the two, then a sudden-death hand while level.`
           : `A ${p.cut_playoff_hands}-hand round robin among them.`),
+      c.reasons.length > 0 && h('ul', {class: 'plain-list cut-reasons'}, c.reasons.map((r) =>
+        h('li', {'data-status': r.status}, h('strong', {}, r.name), `: ${r.reason}`))),
       c.finalists.length > 0 && h('p', {}, h('strong', {}, 'Championship: '), names(c.finalists)),
       c.champion && h('p', {}, h('strong', {}, 'Champion: '), c.champion.name)],
     start ? [h('h3', {}, `Next: ${plan.label}`), plan.notes.map((n) => h('p', {class: 'hint'}, n)),
       h('ul', {class: 'plain-list'}, plan.tables.map((t) => h('li', {}, `Table ${t.table}: `
         + `${t.team_a.name} v ${t.team_b.name}`))),
-      s.act(`Start the ${plan.label.toLowerCase()}`, out, () => lc.seat(s.id, plan.number),
+      s.act(`Start the ${plan.label.toLowerCase()}`, out, () => calls.seat(s.id, plan.number),
         () => `${plan.label}: seated.`, {class: 'btn-primary'})]
       : c.regular_rounds_done && plan.reason && h('p', {class: 'hint'}, plan.reason), out);
 }
@@ -59,9 +61,9 @@ function playoffRound(s, r) {
         `${g.hands_played} of ${g.hands_per_game} hands`, g.winner ? ` · ${side[g.winner]} won` : ''),
       live && g.over && !g.winner && h('div', {class: 'panel'}, h('p', {class: 'warn'},
         'Level: who won the sudden-death hand?'), h('div', {class: 'actions'}, ['A', 'B'].map((k) =>
-        s.act(side[k], out, () => lc.settle(s.id, g.id, k), () => `${side[k]} won the sudden-death hand.`))))]));
+        s.act(side[k], out, () => calls.settle(s.id, g.id, k), () => `${side[k]} won the sudden-death hand.`))))]));
     })),
-    r.status === 'playing' && s.act(`Close the ${r.label.toLowerCase()}`, out, () => lc.close(s.id, r.id),
+    r.status === 'playing' && s.act(`Close the ${r.label.toLowerCase()}`, out, () => calls.closeRound(s.id, r.id),
       () => `${r.label}: closed.`, {class: 'btn-primary'}), out);
 }
 
@@ -76,7 +78,7 @@ function tiesCard(s) {
     board.ties.length ? board.ties.map((group) => tieGroup(s, group)) : h('p', {}, 'No shared places.'),
     board.recorded_order.length > 0 && [h('h3', {}, 'The order you recorded'),
       h('ol', {class: 'recorded'}, board.recorded_order.map((e) => h('li', {}, named.get(e)))),
-      s.act('Clear the recorded order', out, () => lc.tiebreak(s.id, []), () => 'The recorded order is cleared.')],
+      s.act('Clear the recorded order', out, () => calls.tiebreak(s.id, []), () => 'The recorded order is cleared.')],
     out);
 }
 
@@ -92,9 +94,9 @@ function tieGroup(s, group) {
   }, {'aria-pressed': 'false'}));
   const record = async () => {
     const ids = group.entrants.map((x) => x.id);
-    if (picked.length < ids.length - 1) throw new Error('Tap them in finishing order first.');
+    if (picked.length < ids.length - 1) throw new Error(`Tap at least ${ids.length - 1} of them, in finishing order, first.`);
     const order = [...picked, ...ids.filter((x) => !picked.includes(x))];
-    return lc.tiebreak(s.id, [...s.d.board.recorded_order.filter((x) => !order.includes(x)), ...order]);
+    return calls.tiebreak(s.id, [...s.d.board.recorded_order.filter((x) => !order.includes(x)), ...order]);
   };
   const again = () => {
     picked.length = 0;
@@ -102,6 +104,7 @@ function tieGroup(s, group) {
   };
   return h('div', {class: 'tie-group', 'data-place': group.place},
     h('h3', {}, `Place ${group.place}: ${group.entrants.length} level`, group.affects_prizes ? ' · decides a prize' : ''),
+    h('p', {class: 'hint'}, 'Tap the level entrants in finishing order (first place first), then record it.'),
     h('div', {class: 'actions'}, buttons), h('div', {class: 'actions'},
       s.act('Record this order', out, record, () => `Place ${group.place}: order recorded.`, {class: 'btn-primary'}),
       button('Start over', again)), out);

@@ -28,8 +28,9 @@ export function failure(error, reading = false) {
 const renumber = (text, shift) => text.replace(/\bLine (\d+)/g, (_, n) => `Line ${n - shift}`);
 
 /** The problem's `errors` as a list ("Line 3: The name is empty."); `shift` renumbers lines.
- * Nothing when there are none (a network failure, a refusal without field errors). */
-export function problemLines(error, shift = 0) {
+ * Nothing when there are none (a network failure, a refusal without field errors); a line the
+ * message above it already says (`said`) is not said twice. */
+export function problemLines(error, shift = 0, said = '') {
   const out = [];
   const walk = (v, where) => {
     if (v === null || v === undefined || v === '') return;
@@ -38,7 +39,8 @@ export function problemLines(error, shift = 0) {
     else out.push(where ? `${renumber(where.charAt(0).toUpperCase() + where.slice(1), shift)}: ${v}` : String(v));
   };
   walk(error?.problem?.errors, '');
-  return out.length ? h('ul', {class: 'problem-lines'}, out.map((line) => h('li', {}, line))) : null;
+  const fresh = out.filter((line) => !said.includes(line));
+  return fresh.length ? h('ul', {class: 'problem-lines'}, fresh.map((line) => h('li', {}, line))) : null;
 }
 
 /** The console's polite voice for screen readers: a write starting and ending (its refusal is
@@ -65,7 +67,10 @@ export async function act(btn, out, work, pending = 'Saving…', shift = 0) {
     return done;
   } catch (error) {
     voice.textContent = '';
-    say(out, renumber(failure(error), shift), 'error', problemLines(error, shift));
+    const message = renumber(failure(error), shift);
+    say(out, message, 'error', problemLines(error, shift, message));
+    // The refusal is read where the organizer is looking, not somewhere off the screen.
+    out.scrollIntoView?.({block: 'nearest'});
     return null;
   } finally {
     btn.disabled = false;
@@ -122,10 +127,10 @@ export function linkBox(label, link, qr = null) {
 export const plain = (v) => (v === true ? 'yes' : v === false ? 'no' : v === null || v === undefined ? 'none'
   : Array.isArray(v) ? v.map((x) => [x].flat().join(' → ')).join(', ') : String(v));
 
-/** A table's two sides: team names, or the partners by seat (1 & 3 against 2 & 4). */
+/** A table's two sides: team names, or the partners on each side (as the server says). */
 export function sides(table) {
-  const by = (r) => table.seats.filter((s) => s.seat % 2 === r).map((s) => s.name).join(' & ');
-  return {A: table.team_a?.name || by(1), B: table.team_b?.name || by(0)};
+  const by = (side) => table.seats.filter((s) => s.side === side).map((s) => s.name).join(' & ');
+  return {A: table.team_a?.name || by('A'), B: table.team_b?.name || by('B')};
 }
 
 /** "Loading…", then `paint(data)`, or the error with Try again. */

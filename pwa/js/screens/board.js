@@ -10,6 +10,9 @@ import {button, h, hidden, mount, setTitle} from '../dom.js';
 import {agoWords, clockLevel, clockText, matchesSearch, movement, roundKeys} from '../words.js';
 import {roundClock} from './clock.js';
 
+/** A row's place: "=3" when shared, "–" for an entrant struck from the places. */
+const placeWords = (row) => (row.place === null ? '–' : row.shared ? `=${row.place}` : String(row.place));
+
 export async function render(main, {eventId}) {
   const id = Number(eventId);
   setTitle('Leaderboard');
@@ -100,10 +103,11 @@ export async function render(main, {eventId}) {
     const move = movement(row.movement);
     const followed = s.follow === row.entrant_id;
     return h('li', {class: ['board-row', followed && 'followed', row.prize && 'prize',
-      row.withdrawn && 'withdrawn'], 'data-entrant': row.entrant_id},
-    h('span', {class: 'place'}, row.shared ? `=${row.place}` : String(row.place)),
+      row.withdrawn && 'withdrawn', row.removed && 'removed'], 'data-entrant': row.entrant_id},
+    h('span', {class: 'place'}, placeWords(row)),
     h('span', {class: 'who'},
       h('span', {class: 'name'}, row.name),
+      row.removed ? h('span', {class: 'struck-note'}, 'removed from the league: no place') : null,
       row.members?.length ? h('span', {class: 'members'}, row.members.join(' & ')) : null,
       h('span', {class: 'rounds'}, keys.map((k) => h('span', {class: 'round-score'},
         `R${k} ${row.rounds[k] ?? '–'}`))),

@@ -141,6 +141,10 @@ export async function render(main) {
     h('section', {class: 'card'}, h('h2', {}, 'Run a tournament'),
       h('p', {}, 'Create an event, check players in, seat rounds and follow every table.'),
       h('a', {class: 'btn btn-link', href: '/organize/new'}, 'Create an event')),
+    h('section', {class: 'card'}, h('h2', {}, 'A club that plays every month'),
+      h('p', {}, 'Keep your players from one night to the next: series standings, and each '
+        + 'player\'s record and statistics from the hands.'),
+      h('a', {class: 'btn btn-link', href: '/clubs/new'}, 'Create a club')),
     events.size > 0 && h('section', {class: 'card'},
       h('h2', {}, 'Keys on this phone'),
       h('ul', {class: 'plain-list'}, all.map((k) => keyRow(k, main)))));

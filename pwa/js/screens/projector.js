@@ -1,7 +1,13 @@
 /**
- * Projector mode (16:9, read from the back of the room): the standings in pages that cycle
- * every 10 s, the round clock (amber, then red, near the end), the event name, and a QR code
- * that opens the leaderboard on a phone.
+ * Projector mode (16:9, read from the back of the hall): the standings in as many columns as
+ * the screen holds, at a size readable from the back, in pages that cycle every 10 s; the
+ * round clock (amber, then red, near the end), the event name, and a QR code that opens the
+ * leaderboard on a phone.
+ *
+ * Between rounds (the next round is seated and no hand of it is entered yet) the same space
+ * shows where everyone sits next: every player by name, alphabetically, with their table and
+ * seat, in columns and pages. The seats come from the round views the API serves; nothing is
+ * worked out here.
  */
 
 import * as api from '../api.js';
@@ -10,42 +16,89 @@ import {clockLevel, clockText, movement, pages} from '../words.js';
 import {roundClock} from './clock.js';
 
 const PAGE_MS = 10000;
-const ROWS_PER_PAGE = 10;
+// A row is 1.45 lines of the screen's type; a column is at least this many ems wide (place,
+// a name, the movement and the total; a seat line is about as wide).
+const ROW_EM = 1.45;
+const COLUMN_EM = 16;
+
+/** Everyone seated in a round, by name: [{name, table, seat}], ghosts left out. */
+export function seatingList(round) {
+  const out = [];
+  for (const table of round?.tables || []) {
+    for (const seat of table.seats || []) {
+      if (seat.player_id !== null && seat.player_id !== undefined) {
+        out.push({name: seat.name, table: table.table, seat: seat.seat});
+      }
+    }
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name, undefined, {sensitivity: 'base'})
+    || a.table - b.table);
+}
 
 export async function render(main, {eventId}) {
   const id = Number(eventId);
   document.body.className = 'projector-mode';
   setTitle('Projector');
-  const s = {board: null, page: 0};
+  // `seating`: the round to show seats for, while it waits to start (else null).
+  const s = {board: null, page: 0, seating: null, started: new Set(), checked: null};
   const name = h('h1', {class: 'proj-name'}, 'Leaderboard');
   const round = h('p', {class: 'proj-round'});
+  const title = h('h2', {class: 'proj-title'});
   const clock = h('p', {class: 'proj-clock', 'aria-label': 'Round clock'});
   const pageNo = h('p', {class: 'proj-page'});
-  const table = h('ol', {class: 'proj-rows', 'aria-label': 'Standings'});
+  const list = h('ol', {class: 'proj-rows', 'aria-label': 'Standings'});
   const qr = h('figure', {class: 'proj-qr'},
     h('img', {src: api.qrSvgUrl(id, 'board'), alt: 'QR code: open the leaderboard on your phone',
       width: 220, height: 220}),
     h('figcaption', {}, 'Scan for the live leaderboard'));
   mount(main, h('div', {class: 'proj'},
-    h('header', {class: 'proj-head'}, h('div', {}, name, round), clock),
-    table, h('footer', {class: 'proj-foot'}, pageNo, qr)));
+    h('header', {class: 'proj-head'}, h('div', {class: 'proj-names'}, name, round), title,
+      clock),
+    list, h('footer', {class: 'proj-foot'}, pageNo, qr)));
 
   const clockState = roundClock();
 
+  /** Rows a page: as many rows as fit the list's height, times the columns its width holds
+   * (set on the list as --rows and --cols, which the CSS grid lays out). */
+  function perPage() {
+    const font = parseFloat(getComputedStyle(list).fontSize) || 30;
+    const gap = parseFloat(getComputedStyle(list).columnGap) || 0;
+    const rows = Math.max(1, Math.floor(list.clientHeight / (font * ROW_EM)));
+    const cols = Math.max(1, Math.floor((list.clientWidth + gap) / (font * COLUMN_EM + gap)));
+    list.style.setProperty('--rows', String(rows));
+    list.style.setProperty('--cols', String(cols));
+    return rows * cols;
+  }
+
+  function standingRow(row) {
+    const move = movement(row.movement);
+    return h('li', {class: ['proj-row', row.prize && 'prize', row.removed && 'removed']},
+      h('span', {class: 'place'}, row.place === null ? '–' : row.shared ? `=${row.place}` : String(row.place)),
+      h('span', {class: 'name'}, row.name,
+        row.members?.length ? h('span', {class: 'members'}, ` ${row.members.join(' & ')}`) : null),
+      h('span', {class: ['move', row.movement > 0 ? 'up' : 'down']},
+        h('span', {'aria-hidden': 'true'}, move.mark), hidden(move.words)),
+      h('span', {class: 'total'}, String(row.total)));
+  }
+
+  function seatRow(place) {
+    return h('li', {class: 'proj-row seat-row'},
+      h('span', {class: 'name'}, place.name),
+      h('span', {class: 'where'}, hidden(': '), h('span', {class: 'where-table'}, `table ${place.table}`),
+        `, seat ${place.seat}`));
+  }
+
   function drawPage() {
     if (!s.board) return;
-    const all = pages(s.board.rows, ROWS_PER_PAGE);
+    const seating = s.seating;
+    // The heading first: the list's room (hence the rows a page) is what the heading leaves.
+    title.textContent = seating ? `${seating.label}: where everyone sits` : 'Standings';
+    list.classList.toggle('proj-seating', Boolean(seating));
+    list.setAttribute('aria-label', seating ? `Where everyone sits: ${seating.label}` : 'Standings');
+    const items = seating ? seatingList(seating) : s.board.rows;
+    const all = pages(items, perPage());
     if (s.page >= all.length) s.page = 0;
-    mount(table, all[s.page].map((row) => {
-      const move = movement(row.movement);
-      return h('li', {class: ['proj-row', row.prize && 'prize']},
-        h('span', {class: 'place'}, row.shared ? `=${row.place}` : String(row.place)),
-        h('span', {class: 'name'}, row.name,
-          row.members?.length ? h('span', {class: 'members'}, ` ${row.members.join(' & ')}`) : null),
-        h('span', {class: ['move', row.movement > 0 ? 'up' : 'down']},
-          h('span', {'aria-hidden': 'true'}, move.mark), hidden(move.words)),
-        h('span', {class: 'total'}, String(row.total)));
-    }));
+    mount(list, all[s.page].map(seating ? seatRow : standingRow));
     pageNo.textContent = all.length > 1 ? `Page ${s.page + 1} of ${all.length}` : '';
   }
 
@@ -57,16 +110,51 @@ export async function render(main, {eventId}) {
     clock.textContent = left === null ? '' : clockText(left);
   }
 
-  const stopPoll = api.pollLeaderboard(id, (board) => {
+  /**
+   * Is a round seated and waiting to start? The latest seated round while none of its hands
+   * is entered, or, once it is closed, the next round when it is already scheduled (a WEC
+   * event's games are seated at check-in). Asked only when the board changed (a hand came
+   * in, a round was seated or closed), never again for a round seen started, and once for a
+   * closed round.
+   */
+  async function findSeating() {
+    const cr = s.board?.current_round;
+    if (!cr) return null;
+    try {
+      if (cr.status === 'playing' && !s.started.has(cr.id)) {
+        const {data} = await api.getRound(cr.id);
+        if (data.progress.hands === 0) return data;
+        s.started.add(cr.id);
+      } else if (cr.status === 'closed') {
+        if (s.checked === cr.id) return s.seating;
+        s.checked = cr.id;
+        const {data} = await api.getRounds(id);
+        return data.find((r) => r.status === 'scheduled' && r.number > cr.number) || null;
+      }
+    } catch {
+      return s.seating;  // no answer: keep showing what was shown
+    }
+    return null;
+  }
+
+  const stopPoll = api.pollLeaderboard(id, async (board) => {
     if (!board) return;
     s.board = board;
     name.textContent = board.event_name;
     setTitle(`${board.event_name}: projector`);
     clockState.update(board.current_round?.clock);
-    drawPage();
+    const seating = await findSeating();
+    if ((seating?.id ?? null) !== (s.seating?.id ?? null)) s.page = 0;
+    s.seating = seating;
     drawClock();
+    drawPage();
   });
   const flip = setInterval(() => { s.page += 1; drawPage(); }, PAGE_MS);
   const tick = setInterval(drawClock, 1000);
-  return () => { stopPoll(); clearInterval(flip); clearInterval(tick); };
+  const resize = () => drawPage();
+  window.addEventListener('resize', resize);
+  return () => {
+    stopPoll(); clearInterval(flip); clearInterval(tick);
+    window.removeEventListener('resize', resize);
+  };
 }

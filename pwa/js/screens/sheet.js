@@ -52,5 +52,6 @@ export async function render(main, {eventId, playerId}) {
           + `against ${namesWords(u.opponents)}`))),
       h('p', {class: 'hint'}, 'From the schedule: a late arrival or a withdrawal can still '
         + 'change a seat.')),
-    h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${eventId}/board`}, 'Leaderboard')));
+    h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${eventId}/board`}, 'Leaderboard'),
+      sheet.profile && h('a', {class: 'btn', href: sheet.profile}, 'Profile and statistics')));
 }

@@ -6,6 +6,7 @@
 
 import * as api from '../api.js';
 import {h, mount, setTitle} from '../dom.js';
+import {plural} from '../words.js';
 import {joinForm} from './home.js';
 
 function currentRound(rounds) {
@@ -22,7 +23,7 @@ const SETTLED_BY = {'card-draw': 'the card draw', 'playoff-hand': 'the playoff h
 
 /** Where a game stands, in words: who won (and how a level game was settled), time called. */
 function stateWords(game, full, sides) {
-  const played = `${game.hands_played} hand${game.hands_played === 1 ? '' : 's'}`;
+  const played = plural(game.hands_played, 'hand');
   const parts = game.end === 'time' ? [`Time was called after ${played}`] : [];
   if (!game.over) {
     parts.push(`${played} played`);
@@ -43,8 +44,8 @@ function stateWords(game, full, sides) {
 function tableCard(eventId, table, games) {
   const game = gameOf(table);
   const names = (seats) => seats.map((s) => s.name).join(' & ');
-  const sides = {A: table.team_a?.name || names(table.seats.filter((s) => s.seat % 2 === 1)),
-    B: table.team_b?.name || names(table.seats.filter((s) => s.seat % 2 === 0))};
+  const sides = {A: table.team_a?.name || names(table.seats.filter((s) => s.side === 'A')),
+    B: table.team_b?.name || names(table.seats.filter((s) => s.side === 'B'))};
   const body = [h('span', {class: 'table-no'}, `Table ${table.table}`),
     h('span', {class: 'table-sides'}, `${sides.A} v ${sides.B}`),
     game && h('span', {class: 'table-score'}, `${game.points.A} – ${game.points.B}`),

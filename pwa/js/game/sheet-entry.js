@@ -1,0 +1,41 @@
+/**
+ * The game-sheet entry (`.sheet-entry`): a WEC game entered as its final points and bumps per
+ * player instead of hand by hand, or the sheet entry removed again.
+ */
+
+import * as api from '../api.js';
+import {button, h} from '../dom.js';
+import {seats, sideName} from '../words.js';
+
+export function sheetEntry(ctx) {
+  const {s} = ctx;
+  const g = s.game;
+  if (!s.covered || !s.format?.parameters?.game_sheet || g.signed_off) return null;
+  if (g.from_sheet) {
+    return h('section', {class: 'card sheet sheet-entry'}, h('p', {}, 'Entered from the game sheet.'),
+      button('Remove the sheet entry', () => ctx.act('sheet', async () => {
+        s.game = await api.clearSheet(s.game);
+      }), {class: 'btn-small'}));
+  }
+  if (g.hands.length || s.pending.length) return null;
+  const input = (id, label, required = false) => [h('label', {for: id}, label),
+    h('input', {id, class: 'input', type: 'number', inputmode: 'numeric', min: 0, max: 1000,
+      required})];
+  const form = h('form', {class: 'form', onsubmit: (ev) => {
+    ev.preventDefault();
+    const value = (id) => Number(form.querySelector(`#${id}`).value || 0);
+    const sheet = {points: {A: value('sheet-a'), B: value('sheet-b')}, bumps: {}};
+    for (const p of seats(g)) {
+      const n = value(`sheet-bump-${p.seat}`);
+      if (n) sheet.bumps[String(p.seat)] = n;
+    }
+    ctx.act('game sheet', async () => { s.game = await api.putSheet(s.game, sheet); });
+  }},
+  input('sheet-a', `${sideName(g, 'A')}: final points`, true),
+  input('sheet-b', `${sideName(g, 'B')}: final points`, true),
+  h('fieldset', {}, h('legend', {}, 'Bumps (dollars) per player'),
+    seats(g).map((p) => input(`sheet-bump-${p.seat}`, `${p.name} (seat ${p.seat})`))),
+  h('button', {type: 'submit', class: 'btn btn-primary'}, 'Save the game sheet'));
+  return h('details', {class: 'card sheet sheet-entry'},
+    h('summary', {class: 'btn'}, 'Enter from the game sheet (final points and bumps)'), form);
+}
