@@ -63,6 +63,16 @@ class ApiClient:
                          json={"name": name, "players": players, "checked_in": True, **extra},
                          expect=201).get_json()
 
+    def league(self, teams=("North", "South"), weeks: int | None = None, **overrides):
+        """A league of these teams (two players each) with its season scheduled: the event,
+        its organizer key and the teams by name."""
+        event = self.create_event("league", **overrides)
+        key = event["organizer_key"]
+        made = {name: self.add_team(event, name, [f"{name} 1", f"{name} 2"]) for name in teams}
+        self.post(f"/api/events/{event['id']}/season", key=key,
+                  json={"weeks": weeks} if weeks else {}, expect=201)
+        return event, key, made
+
     def seat_round(self, event: dict, number: int | None = None) -> dict:
         return self.post(f"/api/events/{event['id']}/rounds", key=event["organizer_key"],
                          json={"number": number}, expect=201).get_json()

@@ -99,3 +99,14 @@ def client(app):
 @pytest.fixture
 def api(app) -> ApiClient:
     return ApiClient(app.test_client())
+
+
+@pytest.fixture
+def progressive(api):
+    """A progressive night of eight players, one with a formula-looking name; round 1 seated."""
+    event = api.create_event("progressive", name="Fix-it night")
+    players = api.add_players(event, ["=HYPERLINK(\"x\")", "Bob", "Carol", "Dave", "Eve",
+                                      "Frank", "Gina", "Hal"])
+    round_ = api.seat_round(event, 1)
+    return {"event": event, "key": event["organizer_key"], "round": round_,
+            "players": players, "game": round_["tables"][0]["games"][0]["id"]}

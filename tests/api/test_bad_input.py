@@ -3,6 +3,7 @@ the error's shape and that the event (its revision and the game) is as it was.""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -264,7 +265,7 @@ def test_a_team_csv_needs_its_header(api):
                             json={"csv": "name\nAnn\n"}), 422, "player1")
 
 
-def test_the_join_pin_gives_a_runner_key_and_wrong_guesses_are_limited_per_event(api, app):
+def test_the_join_pin_gives_a_runner_key_and_wrong_guesses_are_limited_per_address(api, app):
     event = api.create_event("progressive")
     access = api.get(f"/api/events/{event['id']}/access", key=event["organizer_key"],
                      expect=200).get_json()
@@ -273,15 +274,17 @@ def test_the_join_pin_gives_a_runner_key_and_wrong_guesses_are_limited_per_event
     me = api.get("/api/me", key=joined["key"], expect=200).get_json()
     assert me["role"] == "runner" and me["table"] == 3 and me["event_id"] == event["id"]
     wrong = "000000" if access["join_pin"] != "000000" else "111111"
-    for _ in range(app.config["PIN_ATTEMPTS"]):
-        assert_problem(api.post("/api/join", json={"code": access["code"], "pin": wrong}),
-                       403, "PIN is not right")
-    limited = api.post("/api/join", json={"code": access["code"], "pin": access["join_pin"]})
+    guesser = {"REMOTE_ADDR": "198.51.100.7"}
+    for _ in range(app.config["PIN_CLIENT_ATTEMPTS"]):
+        assert_problem(api.post("/api/join", json={"code": access["code"], "pin": wrong},
+                                environ_base=guesser), 403, "PIN is not right")
+    limited = api.post("/api/join", json={"code": access["code"], "pin": access["join_pin"]},
+                       environ_base=guesser)
     assert_problem(limited, 429, "Too many")
     assert int(limited.headers["Retry-After"]) > 0
-    other_table = api.post("/api/join", json={"code": access["code"],
-                                              "pin": access["join_pin"], "table": 2})
-    assert other_table.status_code == 201, "the limit is per event and table"
+    elsewhere = api.post("/api/join", json={"code": access["code"], "pin": access["join_pin"],
+                                            "table": 2})
+    assert elsewhere.status_code == 201, "the limit is the guessing address's, nobody else's"
     assert_problem(api.post("/api/join", json={"code": "NOPE99", "pin": "1"}), 404)
 
 
@@ -297,3 +300,78 @@ def test_a_round_cannot_be_seated_twice_or_closed_before_its_games_end(api):
     body = assert_problem(api.post(f"/api/rounds/{round_['id']}/close", key=key), 409,
                           "cannot close yet")
     assert len(body["errors"]["tables"]) == 2
+
+
+def test_get_on_a_post_only_resource_is_a_405_that_allows_only_post(api):
+    # The PWA's catch-all GET route used to match /api/qr: a 404, and GET in the Allow header.
+    response = api.get("/api/qr")
+    assert_problem(response, 405)
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+    options = api.request("OPTIONS", "/api/events/1/pin")
+    assert set(options.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+
+
+def test_unknown_api_addresses_are_404_problems_not_the_app_shell(api):
+    for path in ("/api", "/api/", "/api/nothing-here", "/api/events/1/nothing"):
+        assert_problem(api.get(path), 404)
+
+
+def test_a_json_import_without_its_csv_is_a_422_naming_the_field(api):
+    event = api.create_event("progressive")
+    url, key = f"/api/events/{event['id']}/import", event["organizer_key"]
+    for body in ({}, {"csv": None}):
+        problem = assert_problem(api.post(url, key=key, json=body), 422, "csv")
+        assert "csv" in problem["errors"]
+    assert_problem(api.post(url, key=key, data="name\nAnn\n",
+                            headers={"Content-Type": "text/plain"}), 415)
+
+
+def test_a_boolean_field_takes_only_true_or_false(api):
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    player = api.add_players(event, ["Ann"])[0]
+    url = f"/api/events/{event['id']}/players/{player['id']}"
+    for value in (0, 1, "yes", "true", None):
+        # 0 and 1 used to pass as false and true: 1 == True, so 1 was in truthy={True}.
+        assert_problem(api.patch(url, key=key, json={"withdrawn": value}), 422, "withdrawn")
+    assert api.patch(url, key=key, json={"withdrawn": True}, expect=200).get_json()["withdrawn"]
+
+
+def test_text_with_a_nul_character_is_refused_not_a_server_error(api):
+    # PostgreSQL cannot store or even compare text holding NUL: POST /api/join with code
+    # "\x00" was a 500 there (found by the fuzzer); a file name with one was a 500 anywhere.
+    event = api.create_event("progressive")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+    refused = [
+        api.post("/api/join", json={"code": "\x00", "pin": "0"}),
+        api.post("/api/join", json={"code": event["code"], "pin": "1\x002"}),
+        api.post(f"/api/games/{game}/hands", key=key,
+                 json={"id": "nul-note", "maker": "A", "tricks": 3, "note": "a\x00b"}),
+        api.post(f"/api/events/{event['id']}/keys", key=key, json={"label": "\x00"}),
+        api.post(f"/api/events/{event['id']}/import", key=key, json={"csv": "name\nA\x00n\n"}),
+        api.post("/api/events", json={"name": "x", "preset": "league",
+                                      "overrides": {"\x00": 1}}),
+    ]
+    for response in refused:
+        assert_problem(response, 422, "NUL")
+    for path in ("/api/events/by-code/%00", f"/api/games/{game}/hands/%00", "/%00",
+                 "/js/%00.js", "/e/%00/board"):
+        assert_problem(api.get(path), 404)
+    assert api.game(game)["hands_played"] == 0
+
+
+def test_a_chunked_body_past_the_limit_is_a_413_not_a_shorter_file(api, app):
+    # Without a Content-Length, werkzeug read the body up to the limit and stopped as if it
+    # had ended: the CSV import stored the first 2 MB of players and a cut-off name.
+    event = api.create_event("progressive")
+    rows = "name\n" + "".join(f"Player {i:07d}\n" for i in range(
+        app.config["MAX_CONTENT_LENGTH"] // 15 + 10))
+    response = api.client.post(
+        f"/api/events/{event['id']}/import", input_stream=io.BytesIO(rows.encode()),
+        headers={"Authorization": f"Bearer {event['organizer_key']}",
+                 "Content-Type": "text/csv", "Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True})  # as gunicorn sets it
+    assert_problem(response, 413)
+    assert api.get(f"/api/events/{event['id']}/players", expect=200).get_json() == []

@@ -213,8 +213,11 @@ def test_once_the_next_round_is_seated_a_correction_cannot_change_who_won(api):
     refused = api.put(f"/api/games/{game}/hands/{hand['id']}", key=key, json=flipped,
                       headers=_if_match(state))
     assert refused.status_code == 409 and refused.get_json()["code"] == "winner-used"
+    side_a = state["sides"]["A"]["name"]
+    side_b = state["sides"]["B"]["name"]
     assert refused.get_json()["detail"].startswith(
-        "Round 2 was seated from this result (side A won the game at table 1)")
+        f"Round 2 was seated from this result ({side_a} won the game at table 1); a "
+        f"correction that makes {side_b} the winner cannot be made now.")
     assert api.game(game) == state
     # A correction of the points that keeps the winner is fine.
     fixed = api.put(f"/api/games/{game}/hands/{hand['id']}", key=key,

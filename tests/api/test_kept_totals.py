@@ -1,4 +1,4 @@
-"""The leaderboard's totals are kept per event as results change (api/services/totals.py):
+"""The leaderboard's totals are kept per event as results change (api/leaderboard/totals.py):
 after a hand only that game's result rows are read, and a deleted row makes everything be read
 again. (Every API test that reads a leaderboard also checks, under TESTING, that the kept
 totals rank exactly as all the results summed afresh.)"""
@@ -8,8 +8,8 @@ from __future__ import annotations
 from sqlalchemy import delete, update
 
 from api.db import db
+from api.leaderboard import totals
 from api.models import Event, Result
-from api.services import totals
 
 from .client import ApiClient
 

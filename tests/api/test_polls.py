@@ -3,7 +3,7 @@ the same headers, and never a stale one."""
 
 from __future__ import annotations
 
-from api.polls import LeaderboardPolls
+from api.leaderboard.polls import LeaderboardPolls
 
 from .client import ApiClient
 
@@ -106,7 +106,7 @@ def test_cors_headers_are_learned_per_origin(database_url):
 def test_gzip_for_clients_that_take_it_before_flask_too(app):
     import gzip
 
-    from api.routes.reading import accepts_gzip
+    from api.leaderboard.body import accepts_gzip
 
     assert accepts_gzip("gzip, deflate, br") and accepts_gzip("*")
     assert not accepts_gzip("gzip;q=0") and not accepts_gzip("br") and not accepts_gzip(None)
@@ -213,8 +213,8 @@ def test_a_poller_never_goes_back_to_an_older_board_than_it_has_seen(database_ur
 
 
 def test_the_revision_a_poller_has_seen_is_read_from_its_etag():
-    from api.polls import newest_seen
-    from api.routes.reading import etag_for
+    from api.leaderboard.body import etag_for
+    from api.leaderboard.polls import newest_seen
 
     assert newest_seen(7, None) is None and newest_seen(7, "") is None
     assert newest_seen(7, etag_for("board", 7, 41)) == 41
@@ -245,7 +245,8 @@ def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
     (A read naming no board waits for the new one: see the test above.)"""
     import threading
 
-    from api.services import standings
+    from api.leaderboard import cache
+    from api.leaderboard.body import BOARD_BODY
 
     api = ApiClient(app.test_client())
     event, key, game, url = _night_in_play(api)
@@ -258,14 +259,14 @@ def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
 
         row = db.session.get(Event, event["id"])
         new_revision, code = row.revision, row.code
-    building = standings.cache_key(event["id"], code, new_revision, standings.BOARD_BODY)
+    building = cache.cache_key(event["id"], code, new_revision, BOARD_BODY)
     calls = _flask_calls(app)
-    standings._building[building] = threading.Lock()  # as if another thread were building
+    cache._building[building] = threading.Lock()  # as if another thread were building
     try:
         same = api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=304)
         assert same.headers["ETag"] == built.headers["ETag"] and calls == []
     finally:
-        standings._building.pop(building, None)
+        cache._building.pop(building, None)
     fresh = api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=200)
     assert fresh.headers["ETag"] != built.headers["ETag"]
     assert max(r["total"] for r in fresh.get_json()["rows"]) == 2
@@ -332,7 +333,8 @@ def test_a_read_without_an_etag_gets_the_newest_board_even_while_it_is_built_beh
 def test_a_starting_worker_builds_the_boards_of_the_events_in_play_in_the_background(app):
     import time
 
-    from api.services import standings
+    from api.leaderboard import cache
+    from api.leaderboard.body import BOARD_BODY
 
     api = ApiClient(app.test_client())
     event, key, game, url = _night_in_play(api)
@@ -345,12 +347,35 @@ def test_a_starting_worker_builds_the_boards_of_the_events_in_play_in_the_backgr
         from api.models import Event
 
         row = db.session.get(Event, event["id"])
-        key_now = standings.cache_key(row.id, row.code, row.revision, standings.BOARD_BODY)
+        key_now = cache.cache_key(row.id, row.code, row.revision, BOARD_BODY)
         other = db.session.get(Event, idle["id"])
-        idle_key = standings.cache_key(other.id, other.code, other.revision,
-                                       standings.BOARD_BODY)
-    while standings.peek(key_now) is None:
+        idle_key = cache.cache_key(other.id, other.code, other.revision,
+                                       BOARD_BODY)
+    while cache.peek(key_now) is None:
         assert time.monotonic() < deadline, "the board of the event in play was not built"
         time.sleep(0.02)
-    assert standings.peek(idle_key) is None, "an event with no round in play is left alone"
+    assert cache.peek(idle_key) is None, "an event with no round in play is left alone"
     _builder_done(polls, deadline)
+
+
+def test_a_starting_worker_waits_for_the_boards_before_it_takes_requests(app):
+    """With a wait, warm() returns only once the board of the event in play is built, so the
+    worker's first poll finds it ready."""
+    import time
+
+    from api.leaderboard import cache
+    from api.leaderboard.body import BOARD_BODY
+
+    api = ApiClient(app.test_client())
+    event, key, game, url = _night_in_play(api)
+    polls = app.wsgi_app
+    polls.warm(wait=10)
+    with app.app_context():
+        from api.db import db
+        from api.models import Event
+
+        row = db.session.get(Event, event["id"])
+        built = cache.peek(cache.cache_key(row.id, row.code, row.revision, BOARD_BODY))
+        db.session.remove()
+    assert built is not None, "warm(wait=...) returned before the board was built"
+    _builder_done(polls, time.monotonic() + 10)

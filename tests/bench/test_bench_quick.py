@@ -11,6 +11,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _error_samples(value, where="run") -> list[str]:
+    """Every failed request's sample message in a saved run, with where it happened."""
+    found = []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key == "error_samples" and inner:
+                found += [f"{where}: {message}" for message in inner]
+            else:
+                found += _error_samples(inner, f"{where}.{key}")
+    elif isinstance(value, list):
+        for inner in value:
+            found += _error_samples(inner, where)
+    return found
+
+
 def test_quick_mode_measures_every_phase_without_errors(tmp_path):
     out = tmp_path / "quick.json"
     done = subprocess.run([sys.executable, "-m", "bench", "run", "--quick", "--json", str(out)],
@@ -18,7 +33,7 @@ def test_quick_mode_measures_every_phase_without_errors(tmp_path):
     assert out.exists(), done.stdout[-3000:] + done.stderr[-3000:]
     run = json.loads(out.read_text())["runs"][0]
     assert "failed" not in run, run["failed"]
-    assert run["targets"]["errors"] == 0, done.stdout[-3000:]
+    assert run["targets"]["errors"] == 0, (_error_samples(run), done.stdout[-2000:])
     live = run["live"]["requests"]
     assert live["hand POST"]["count"] > 0
     assert live["leaderboard 200"]["count"] > 0

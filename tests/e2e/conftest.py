@@ -1,4 +1,5 @@
-"""Browser tests: a real gunicorn over a fresh SQLite file, driven by Debian's chromium.
+"""Browser tests: a real gunicorn over a fresh SQLite file (tests/live.py), driven by Debian's
+chromium.
 
 Data is set up through the HTTP API only (see EventSetup); the browser is a phone (390x844,
 touch) unless a test says otherwise. Under CI=true a missing chromium fails; elsewhere it skips.
@@ -8,10 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -20,9 +17,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import require_or_skip
+from tests.live import LiveServer
 
-ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Without the networking switches chromium's background connections fail noisily on a closed
 # network (shared/TESTING.md).
@@ -34,59 +30,12 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
          "device_scale_factor": 3}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class LiveServer:
-    """gunicorn (one gthread worker) on a free port, over a freshly migrated SQLite file."""
-
-    def __init__(self, folder: Path):
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'e2e.db'}",
-                    "PUBLIC_URL": self.url, "PYTHONPATH": str(ROOT)}
-        self.log = folder / "server.log"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> LiveServer:
-        subprocess.run([str(BIN / "flask"), "--app", "api", "db", "upgrade"], cwd=ROOT,
-                       env=self.env, check=True, capture_output=True)
-        with self.log.open("wb") as log:
-            self.process = subprocess.Popen(
-                [str(BIN / "gunicorn"), "-k", "gthread", "-w", "1", "--threads", "4",
-                 "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", "2",
-                 "api:create_app()"], cwd=ROOT, env=self.env, stdout=log,
-                stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(self.url + "/api/health", timeout=2):
-                    return self
-            except OSError:
-                if self.process.poll() is not None:
-                    break
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the server did not start:\n{self.log.read_text()[-2000:]}")
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    server = LiveServer(tmp_path_factory.mktemp("e2e")).start()
-    yield server
-    server.stop()
+    """gunicorn (one gthread worker) over a freshly migrated SQLite file, for the session."""
+    folder = tmp_path_factory.mktemp("e2e")
+    with LiveServer(folder=folder, workers=1, threads=4, log=folder / "server.log") as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -163,10 +112,12 @@ class EventSetup:
     """One event with players checked in and round 1 seated; a runner's code and PIN."""
 
     def __init__(self, api: Api, preset: str = "progressive", players: int = 8,
-                 name: str = "Friday night euchre"):
+                 name: str = "Friday night euchre", overrides: dict | None = None):
         self.api = api
-        _, event, _ = api.call("POST", "/api/events", {"name": name, "preset": preset},
-                               expect=201)
+        body = {"name": name, "preset": preset}
+        if overrides:
+            body["overrides"] = overrides  # a custom format built on the preset
+        _, event, _ = api.call("POST", "/api/events", body, expect=201)
         self.event = event
         self.id = event["id"]
         self.code = event["code"]

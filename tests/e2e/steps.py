@@ -1,4 +1,5 @@
-"""What a runner does on the phone, as reusable steps for the browser tests."""
+"""What a runner does on the phone, and the hands and events set up through the API around it,
+as reusable steps for the browser tests."""
 
 from __future__ import annotations
 
@@ -90,3 +91,23 @@ def expect_score(page: Page, points: dict) -> None:
     for side in "AB":
         expect(page.locator(f'.side-points[data-side="{side}"]')).to_have_text(
             re.compile(rf":\s*{points[side]} points$"))
+
+
+def play(event: EventSetup, game_id: int, pattern: list[tuple[str, int]]) -> dict:
+    """Enter `(maker, tricks)` hands through the API; the game as it then is."""
+    for maker, tricks in pattern:
+        event.hand(game_id, maker, tricks)
+    return event.game(game_id)
+
+
+def wec_event(api) -> EventSetup:
+    """A 12-player WEC singles event whose first game has bumps: a euchred loner, euchred makers."""
+    event = EventSetup(api, preset="wec-singles", players=12, name="WEC singles")
+    first = event.game_id(0)
+    game = event.game(first)
+    loner = game["sides"]["A"]["players"][0]
+    event.hand(first, "A", 1, alone=True, loner_seat=loner["seat"])  # euchred: a $2 bump
+    event.hand(first, "B", 0)  # the makers euchred: a bump each
+    for maker in "ABAB":
+        event.hand(first, maker, 3)
+    return event

@@ -309,3 +309,42 @@ def test_a_second_offence_flags_the_team_and_a_flaky_network_never_fakes_a_write
     assert sizes["wide"] <= 360, "no sideways scrolling on a 360 px phone"
     assert sizes["small"] == [], sizes["small"]
     shot(page, "league-360", full_page=False)
+
+
+def test_a_league_in_divisions_on_dated_nights_with_a_cancelled_week(page: Page, api: Api,
+                                                                      shot):
+    _, event, _ = api.call("POST", "/api/events", {"name": "Two-level league",
+                                                   "preset": "league"}, expect=201)
+    eid, key = event["id"], event["organizer_key"]
+    page.goto(f"/e/{eid}/organize/players#key={key}")
+    for name, division in (("Aces", "Upper"), ("Bowers", "Upper"), ("Clubs", "Upper"),
+                           ("Diamonds", "Lower"), ("Euchres", "Lower")):
+        page.fill("#add-name", name)
+        page.fill("#add-p1", f"{name} one")
+        page.fill("#add-p2", f"{name} two")
+        page.fill("#add-division", division)
+        page.get_by_role("button", name="Add the team").click()
+        expect(page.locator(f'.person[data-name="{name}"]')).to_contain_text(division)
+    page.goto(f"/e/{eid}/organize/league")
+    expect(page.get_by_text("in 2 divisions (Upper, Lower)")).to_be_visible()
+    page.fill("#season-first", "2027-01-05")
+    page.fill("#season-start", "19:30")
+    page.get_by_role("button", name="Schedule the season").click()
+    weeks = page.locator("details.week")
+    expect(weeks).to_have_count(3)  # the three-team division's round robin
+    expect(weeks.nth(1).locator("summary")).to_contain_text("Jan 12")
+    expect(weeks.nth(1).locator("summary")).to_contain_text("19:30")
+    weeks.nth(1).locator("summary").click()
+    week2 = weeks.nth(1)
+    expect(week2.locator(".match-line").first).to_contain_text("(")
+    week2.get_by_label("Why week 2 is cancelled").fill("Snow storm")
+    cancel = week2.get_by_role("button", name="Cancel week 2: move the season a week on")
+    cancel.click()
+    week2.get_by_role("button", name="Tap again: every later night moves").click()
+    expect(page.locator(".season-changes")).to_contain_text(
+        "Week 2 and the weeks after it moved a week on: Snow storm.")
+    expect(weeks.nth(1).locator("summary")).to_contain_text("Jan 19")
+    expect(weeks.nth(2).locator("summary")).to_contain_text("Jan 26")
+    _, season, _ = api.call("GET", f"/api/events/{eid}/season")
+    assert [w["date"] for w in season["weeks"]] == ["2027-01-05", "2027-01-19", "2027-01-26"]
+    shot(page, "console-league-divisions")

@@ -122,8 +122,11 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     bad.write_text("name,checked_in\nJack,yes\n,yes\nKim,no\n")
     page.set_input_files("#csv-file", str(bad))
     page.get_by_role("button", name="Import the file").click()
-    refusal = page.locator(".msg-error .problem-lines")
+    refusal = page.locator(".msg-error")
     expect(refusal).to_contain_text("Line 3: The name is empty.")
+    # Said once: the message names the line, so the list under it does not repeat it (it
+    # printed the same line twice).
+    assert refusal.inner_text().count("Line 3: The name is empty.") == 1
     assert len(api.get(f"/api/events/{org.id}/players")) == 9, "a bad file stores nothing"
     org.shot("console-players-csv-refused")
     good = tmp_path / "late-list-fixed.csv"
@@ -233,6 +236,8 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     # --- a withdrawal before round 3 leaves a ghost seat again --------------------------------
     org.open("Players")
     page.get_by_role("button", name="Withdraw: Bob").click()
+    expect(page.get_by_role("button", name="Withdraw: Bob")).to_have_text("Withdraw Bob? Tap again")
+    page.get_by_role("button", name="Withdraw: Bob").click()
     expect(page.locator('.person[data-name="Bob"] .badge')).to_have_text("withdrawn")
     expect(page.locator(".ghosts")).to_contain_text("Round 3: 1 ghost seat")
     org.open("Rounds")
@@ -290,6 +295,13 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     # --- print: table cards with QR codes and the scoresheets; the CSV export -------------------
     org.open("Print & export")
     page.get_by_role("link", name="Make the table cards").click()
+    # Opening (or reloading) the cards page mints no key; making the cards does, once.
+    page.reload()
+    expect(page.get_by_role("button", name="Make the cards for 3 tables")).to_be_visible()
+    cards_before = [k for k in api.get(f"/api/events/{org.id}/keys", key=org.key)
+                    if k["label"].startswith("table card") and not k["revoked"]]
+    assert cards_before == []
+    page.get_by_role("button", name="Make the cards for 3 tables").click()
     expect(page.locator(".table-card-print")).to_have_count(3)
     expect(page.locator(".table-card-print img.card-qr").first).to_be_visible()
     org.shot("console-table-cards", page.locator(".table-card-print").first)
@@ -297,8 +309,10 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     assert page.locator("nav.console-tabs").is_hidden()
     page.emulate_media(media="screen")
     page.get_by_role("link", name="← Back").click()
-    page.get_by_role("link", name="Print the scoresheets").click()
+    page.get_by_role("link", name="In name order").click()
     expect(page.locator(".sheet-page")).to_have_count(12)
+    names = page.locator(".sheet-page h2").all_inner_texts()
+    assert names == sorted(names, key=str.casefold), "A to Z, as players look for their own"
     org.shot("console-scoresheets")
     page.get_by_role("link", name="← Back").click()
     with page.expect_download() as download:
@@ -312,7 +326,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
     assert len(rows) == 12
     board = api.get(f"/api/events/{org.id}/leaderboard")
     assert [r["name"] for r in rows] == [r["name"] for r in board["rows"]]
-    expect(page.locator(".msg")).to_contain_text("standings.csv saved")
+    expect(page.locator(".msg-ok")).to_contain_text("standings.csv saved")
     org.shot("console-print")
 
     # --- the event screen, on a phone-sized window ----------------------------------------------
@@ -414,7 +428,9 @@ def test_a_teams_event_registers_teams_by_form_and_list_and_checks_them_in(page,
     # The pasted list's own line numbers, not the CSV's (which has a header line).
     refusal = page.locator(".msg-error")
     expect(refusal).to_contain_text("Line 2: A player's name is empty. Nothing was stored.")
-    expect(refusal.locator(".problem-lines")).to_have_text("Line 2: A player's name is empty.")
+    # The message says the line; the list under it no longer repeats it.
+    expect(refusal.locator(".problem-lines")).to_have_count(0)
+    assert refusal.inner_text().count("Line 2: A player's name is empty.") == 1
     page.fill("#paste-list", "Kings, Carol, Dave\nQueens, Eve, Fay\nJacks, Gina, Hal")
     page.get_by_role("button", name="Add the list").click()
     expect(page.locator(".counts")).to_have_text("4 registered · 1 checked in · 0 withdrawn")

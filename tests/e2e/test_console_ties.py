@@ -79,6 +79,11 @@ def test_a_tie_at_the_championship_cut_is_played_off_from_the_ties_section(page:
                                   "sudden-death hand while level.")
     expect(level).to_contain_text("Bowers")
     expect(level).to_contain_text("Clubs")
+    # Why each team goes through or not, in words.
+    why = cut.locator(".cut-reasons li")
+    expect(why.filter(has_text="Bowers")).to_contain_text(
+        "level at the cut on 33 points: plays off for the championship")
+    expect(why.filter(has_text="Diamonds")).to_contain_text("below the cut")
     expect(page.locator('.tie-group[data-place="2"] h3')).to_have_text(
         "Place 2: 2 level · decides a prize")
     shot(page, "ties-cut")
@@ -103,6 +108,8 @@ def test_a_tie_at_the_championship_cut_is_played_off_from_the_ties_section(page:
     page.get_by_role("button", name="Close the playoff for the championship").click()
     expect(page.locator(".toast")).to_contain_text("Playoff for the championship: closed.")
     expect(cut).to_contain_text("Through: Aces, Clubs")
+    expect(cut.locator(".cut-reasons li").filter(has_text="Clubs")).to_contain_text(
+        "won the playoff at the cut")
     expect(cut.locator(".level-cut")).to_have_count(0)
     expect(page.get_by_role("button", name="Start the championship")).to_be_visible()
 
@@ -135,8 +142,12 @@ def test_the_organizer_records_a_wec_tiebreak_by_tapping_the_order(page: Page, a
     expect(group.locator("h3")).to_have_text("Place 1: 6 level · decides a prize")
     level = [b.text_content() for b in group.locator(".actions").first.get_by_role(
         "button").all()]
+    # What to do is said before the first tap, not as an error after it.
+    expect(group.locator(".hint")).to_have_text(
+        "Tap the level entrants in finishing order (first place first), then record it.")
     group.get_by_role("button", name="Record this order").click()
-    expect(group.locator(".msg-error")).to_contain_text("Tap them in finishing order first.")
+    expect(group.locator(".msg-error")).to_contain_text(
+        "Tap at least 5 of them, in finishing order, first.")
     for name in reversed(level[1:]):  # the last one (level[0]) is implied
         group.get_by_role("button", name=name, exact=True).click()
     shot(page, "ties-wec-order")

@@ -9,9 +9,11 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE
-from .steps import join_with_pin, open_game, side_names, tap_hand, wait_until
+from .steps import join_with_pin, open_game, side_names, tap_hand, wait_until, wec_event
 
 pytestmark = pytest.mark.browser
+
+SMALL_PHONE = {"viewport": {"width": 360, "height": 640}}
 
 
 def row(page, name):
@@ -82,12 +84,14 @@ def test_projector_mode_shows_large_standings_the_clock_and_a_qr_code(page, api,
     from .conftest import EventSetup
 
     event = EventSetup(api, players=16, name="Saturday progressive")
+    event.hand(event.game_id(0), "A", 3)  # the round has started: the standings show
     page.goto(f"/e/{event.id}/projector")
+    expect(page.locator(".proj-title")).to_have_text("Standings")
     rows = page.locator(".proj-row")
-    expect(rows).to_have_count(10)
+    expect(rows).to_have_count(16)  # one page: the screen holds them all
     expect(page.locator(".proj-name")).to_have_text("Saturday progressive")
     expect(page.locator(".proj-clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
-    expect(page.locator(".proj-page")).to_have_text("Page 1 of 2")
+    expect(page.locator(".proj-page")).to_have_text("")
     qr = page.locator(".proj-qr img")
     expect(qr).to_be_visible()
     wait_until(page, "document.querySelector('.proj-qr img').naturalWidth > 0")
@@ -115,3 +119,53 @@ def test_a_team_events_leaderboard_links_each_members_scoresheet(page, api):
     expect(first.locator(".links a")).to_have_count(2)
     first.locator(".links a").first.click()
     expect(page.locator(".page-title")).to_have_text(re.compile(r"^P\da$"))
+
+
+def test_a_wec_leaderboard_shows_the_bump_cup_and_the_awards(page, api, shot):
+    event = wec_event(api)
+    awards = api.get(f"/api/events/{event.id}/awards")
+    assert awards["bump_cup"]["total"] == 4
+    page.goto(f"/e/{event.id}/board")
+    section = page.locator("section.awards")
+    expect(section.locator(".cup-total")).to_have_text("$4 in the cup")
+    top = awards["bump_cup"]["players"][0]
+    expect(section.locator(".cup-list > li").first).to_contain_text(top["name"])
+    expect(section.locator(".cup-list > li").first).to_contain_text(f"${top['dollars']}")
+    expect(section.locator(".award-list")).to_contain_text("Low Score")
+    expect(section.locator(".award-list")).to_contain_text("High Game")
+    # Refreshed with the leaderboard: another bump shows without a reload.
+    second = event.game_id(1)
+    event.hand(second, "A", 2)
+    expect(section.locator(".cup-total")).to_have_text("$6 in the cup", timeout=8000)
+    section.scroll_into_view_if_needed()
+    shot(page, "fix-wec-bump-cup")
+    # The scoresheet links are full-size targets.
+    link = page.locator(".links a").first
+    assert link.bounding_box()["height"] >= 48
+
+
+@pytest.mark.browser_context_args(**SMALL_PHONE)
+def test_a_wec_scoresheet_lists_the_games_to_come_and_a_round_in_play(page, api, shot):
+    event = wec_event(api)
+    player = event.players[0]
+    sheet = api.get(f"/api/events/{event.id}/players/{player['id']}/scoresheet")
+    assert sheet["upcoming"] and not sheet["rounds"][0]["finished"]
+    page.goto(f"/e/{event.id}/players/{player['id']}")
+    row = page.locator(".sheet-table tbody tr").first
+    expect(row).to_contain_text(f"with {sheet['rounds'][0]['partner']}")
+    expect(row.locator("td.num").first).to_have_text("–still being played")
+    upcoming = page.locator(".upcoming-list > li")
+    expect(upcoming).to_have_count(len(sheet["upcoming"]))
+    nxt = sheet["upcoming"][0]
+    expect(upcoming.first).to_have_text(
+        f"{nxt['label']}: table {nxt['table']}, seat {nxt['seat']}, with {nxt['partner']} "
+        f"against {' & '.join(nxt['opponents'])}")
+    # Fits 360 px: no sideways scroll, and every header word on one line.
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], width
+    heights = page.eval_on_selector_all(".sheet-table thead th", """ths => ths.map((th) =>
+        [th.textContent, th.getBoundingClientRect().height,
+         parseFloat(getComputedStyle(th).lineHeight) || 24])""")
+    for text, height, line in heights:
+        assert height < 2 * line + 16, f"{text} wraps: {height}"
+    shot(page, "fix-wec-scoresheet")

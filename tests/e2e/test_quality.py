@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .steps import join_with_pin, open_game, wait_for_service_worker
+from .steps import join_with_pin, open_game, wait_for_service_worker, wec_event
 
 pytestmark = pytest.mark.browser
+
+SMALL_PHONE = {"viewport": {"width": 360, "height": 640}}
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 
@@ -164,3 +166,32 @@ def test_the_words_module_phrases_server_data_without_arithmetic(page):
     assert result["clock"] == ["12:34", "0:00", "ok", "amber", "red"]
     assert result["move"] == ["▲2", "▼1", ""]
     assert result["search"] is True and result["pages"] == 3
+
+
+# axe is injected as a script: the app's CSP (script-src 'self') would block it otherwise.
+@pytest.mark.browser_context_args(bypass_csp=True, **SMALL_PHONE)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_the_key_needed_awards_and_games_to_come_panels(
+        page, api, scheme):
+    page.emulate_media(color_scheme=scheme)
+    event = wec_event(api)
+    screens = {}
+
+    def scan(name):
+        page.wait_for_timeout(200)
+        screens[name] = serious_violations(page)
+
+    join_with_pin(page, event, table=1)
+    expect(page.locator(".table-card")).to_have_count(1)
+    scan("tables")
+    open_game(page, event, event.game_id(1))
+    expect(page.locator("section.key-needed")).to_be_visible()
+    scan("key-needed")
+    page.goto(f"/e/{event.id}/board")
+    expect(page.locator("section.awards .cup-total")).to_be_visible()
+    scan("board-awards")
+    page.goto(f"/e/{event.id}/players/{event.players[0]['id']}")
+    expect(page.locator(".upcoming-list > li").first).to_be_visible()
+    scan("scoresheet-upcoming")
+    found = {name: v for name, v in screens.items() if v}
+    assert not found, found

@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import EventSetup
 from .steps import (
     expect_score,
     in_words,
@@ -187,8 +188,6 @@ def test_a_stale_edit_is_explained_and_the_runners_change_is_kept(page, event, a
 
 
 def test_wec_games_take_the_game_sheet_and_name_a_euchred_loner(page, api, shot):
-    from .conftest import EventSetup
-
     event = EventSetup(api, preset="wec-singles", players=12, name="WEC singles")
     join_with_pin(page, event)
 
@@ -235,3 +234,113 @@ def test_wec_games_take_the_game_sheet_and_name_a_euchred_loner(page, api, shot)
     assert stored["bumps"] == {"2": 1}
     expect(page.locator(".winner-line")).to_contain_text(
         f"{side_names(sheet_game)['A']} win")
+
+
+def test_sign_off_offers_only_the_real_players_of_the_side_that_lost(page, api, shot):
+    event = EventSetup(api, players=7, name="Seven players")
+    ghost_table = next(i for i, t in enumerate(event.tables)
+                       if any(s["player_id"] is None for s in t["seats"]))
+    game_id = event.game_id(ghost_table)
+    game = event.game(game_id)
+    ghost_side = next(side for side in "AB"
+                      if any(p["player_id"] is None for p in game["sides"][side]["players"]))
+    winners = "B" if ghost_side == "A" else "A"
+    for _ in range(8):
+        event.hand(game_id, winners, 3)
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    over = page.locator("section.over")
+    expect(over.locator(".winner-line")).to_contain_text("win")
+    offered = over.get_by_role("button", name=re.compile("^Sign off as "))
+    real = [p["name"] for p in game["sides"][ghost_side]["players"] if p["player_id"]]
+    expect(offered).to_have_count(len(real))
+    expect(offered).to_have_text(real)
+    expect(over).not_to_contain_text("Ghost")
+    shot(page, "fix-signoff-losers", full_page=False)
+    offered.first.click()
+    expect(page.locator(".signed")).to_contain_text(f"Signed off by {real[0]}")
+    assert event.game(game_id)["signed_off_by"] == real[0]
+
+
+def test_a_refused_hand_reads_the_game_again_at_once(page, event, api, shot):
+    game_id = event.game_id(0)
+    for maker, tricks in [("A", 3), ("B", 5), ("A", 4), ("B", 3)]:
+        event.hand(game_id, maker, tricks)
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    expect(page.locator(".game-progress")).to_contain_text("4 to go")
+    api.call("POST", f"/api/rounds/{event.round['id']}/time", key=event.organizer_key,
+             expect=200)
+    tap_hand(page, side_names(event.game(game_id))["A"], 3)
+    # Well before the 15 s poll: the game as the server now has it.
+    over = page.locator("section.over")
+    expect(over).to_contain_text("Game over", timeout=4000)
+    expect(page.locator(".game-progress")).to_have_text("Time was called after 4 hands")
+    expect(page.locator("section.entry")).to_have_count(0)
+    shot(page, "fix-refused-reloads", full_page=False)
+
+
+def test_an_edit_of_a_hand_deleted_on_another_phone_is_a_clear_choice(page, event, api, shot):
+    game_id = event.game_id(0)
+    hands = [event.hand(game_id, maker, tricks)["hands"][-1]["id"]
+             for maker, tricks in [("A", 3), ("B", 3), ("A", 4)]]
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    page.get_by_role("button", name="Edit hand 3").click()
+    edit = page.locator("section.edit")
+    edit.locator('[data-k="emaker-B"]').click()
+    edit.locator('[data-k="etricks-5"]').click()
+    # Meanwhile the organizer deletes hand 3.
+    version = event.game(game_id)["version"]
+    api.call("DELETE", f"/api/games/{game_id}/hands/{hands[2]}", key=event.organizer_key,
+             headers={"If-Match": f'"{version}"'}, expect=200)
+    edit.get_by_role("button", name="Save the change").click()
+    orphan = page.locator("section.orphan")
+    expect(orphan).to_contain_text("Hand 3 was deleted on another phone")
+    expect(page.locator("section.edit")).to_have_count(0)
+    expect(page.get_by_text("does not exist")).to_have_count(0)
+    shot(page, "fix-edit-deleted", full_page=False)
+    orphan.get_by_role("button", name="Enter it as a new hand").click()
+    game = wait_for_hands(event, game_id, 3)
+    assert (game["hands"][-1]["maker"], game["hands"][-1]["tricks"]) == ("B", 5)
+    expect(page.locator("section.orphan")).to_have_count(0)
+    expect(page.locator("section.entry")).to_be_visible()
+
+
+def test_your_tables_says_who_won_a_level_game_and_when_time_was_called(page, event, api,
+                                                                        shot):
+    level, quiet = event.game_id(0), event.game_id(1)
+    for maker in "ABABABAB":
+        event.hand(level, maker, 3)
+    version = event.game(level)["version"]
+    api.call("POST", f"/api/games/{level}/settlement", {"method": "card-draw", "winner": "B"},
+             key=event.organizer_key, headers={"If-Match": f'"{version}"'}, expect=200)
+    api.call("POST", f"/api/rounds/{event.round['id']}/time", key=event.organizer_key,
+             expect=200)
+    join_with_pin(page, event)
+    names = side_names(event.game(level))
+    cards = page.locator(".table-card")
+    expect(cards.nth(0).locator(".table-score")).to_have_text("4 – 4")
+    expect(cards.nth(0).locator(".table-state")).to_have_text(
+        f"level; {names['B']} won the card draw")
+    expect(cards.nth(1).locator(".table-state")).to_contain_text("Time was called after 0 hands")
+    shot(page, "fix-tables-level-and-time")
+    open_game(page, event, quiet)
+    expect(page.locator(".game-progress")).to_have_text("Time was called after 0 hands")
+
+
+def test_the_ghosts_deal_names_the_partner_who_deals_it(page, api):
+    event = EventSetup(api, players=7, name="Seven players")
+    index = next(i for i, t in enumerate(event.tables)
+                 if any(s["player_id"] is None for s in t["seats"]))
+    seats = {s["seat"]: s for s in event.tables[index]["seats"]}
+    ghost = next(n for n, s in seats.items() if s["player_id"] is None)
+    partner = seats[{1: 3, 3: 1, 2: 4, 4: 2}[ghost]]["name"]
+    game_id = event.game_id(index)
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    page.get_by_role("button", name="Who deals first?").click()
+    page.locator(f'[data-k="dealer-{ghost}"]').click()
+    expect(page.locator(".deal")).to_have_text(f"Deal: {partner} for the ghost (seat {ghost})")
+    # Once the first dealer is known the deal follows on: the question is not asked again.
+    expect(page.get_by_role("button", name=re.compile("^Who deal"))).to_have_count(0)

@@ -20,8 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PWA = ROOT / "pwa"
 CONSOLE = PWA / "js" / "console"
+CLUB = PWA / "js" / "club"
 SHELL_BUDGET = 60 * 1024
-CONSOLE_BUDGET = 40 * 1024
+# Organizer screens load on first use, never in the runner's shell: the console grows with
+# what an organizer does (it was 40 KB before the clubs, awards and league nights); the club's
+# pages have their own budget.
+CONSOLE_BUDGET = 48 * 1024
+CLUB_BUDGET = 16 * 1024
 
 STATIC = re.compile(r"^\s*(?:import|export)\b[^'\"();]*?\bfrom\s*['\"]([^'\"]+)['\"]"
                     r"|^\s*import\s*['\"]([^'\"]+)['\"]", re.M)
@@ -34,7 +39,9 @@ def url(path: Path) -> str:
 
 
 def in_console(path: Path) -> bool:
-    return CONSOLE in path.parents
+    """Loaded on first use, outside the runner's shell: the organizer console, and the club's
+    pages (club, series, profiles, managing the club)."""
+    return CONSOLE in path.parents or CLUB in path.parents
 
 
 def code_files() -> list[Path]:
@@ -79,15 +86,17 @@ def gzipped(paths) -> dict[str, int]:
     return {url(p): len(gzip.compress(p.read_bytes(), 9)) for p in paths}
 
 
-def test_the_runner_shell_fits_in_60_kb_and_the_console_in_40_kb_gzipped():
+def test_the_runner_shell_fits_in_60_kb_the_console_in_48_kb_and_club_pages_in_16_kb():
     shell = gzipped(p for p in code_files() if not in_console(p))
-    console = gzipped(p for p in code_files() if in_console(p))
+    console = gzipped(p for p in code_files() if CONSOLE in p.parents)
+    club = gzipped(p for p in code_files() if CLUB in p.parents)
     print(f"\nrunner/player shell JS+CSS gzipped: {sum(shell.values())} bytes over "
           f"{len(shell)} files (budget {SHELL_BUDGET})")
     print(f"organizer console JS gzipped: {sum(console.values())} bytes over "
           f"{len(console)} files (budget {CONSOLE_BUDGET})")
     assert sum(shell.values()) <= SHELL_BUDGET, f"the shell is over its budget: {shell}"
     assert sum(console.values()) <= CONSOLE_BUDGET, f"the console is over its budget: {console}"
+    assert sum(club.values()) <= CLUB_BUDGET, f"the club pages are over their budget: {club}"
 
 
 def test_the_console_is_loaded_only_by_dynamic_import_and_never_preloaded():

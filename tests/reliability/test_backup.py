@@ -103,3 +103,23 @@ def _postgres_case(app, api, tmp_path):
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def test_the_postgres_backup_gives_pg_dump_the_password_in_its_environment_not_its_arguments(
+        monkeypatch, tmp_path):
+    # Anyone on the machine can read a running command's arguments (ps, /proc/<pid>/cmdline).
+    import shutil as shell
+
+    from api import cli
+
+    seen = {}
+    monkeypatch.setattr(shell, "which", lambda name: "/usr/bin/pg_dump")
+    monkeypatch.setattr(cli.subprocess, "run",
+                        lambda args, check, env: seen.update(args=args, env=env))
+    url = "postgresql+psycopg://euchre:s3cret-pass@db.example:6543/events?sslmode=require"
+    cli.postgres_backup(url, tmp_path / "dump")
+    assert not any("s3cret-pass" in arg for arg in seen["args"])
+    assert seen["env"]["PGPASSWORD"] == "s3cret-pass"
+    assert (seen["env"]["PGHOST"], seen["env"]["PGPORT"], seen["env"]["PGUSER"],
+            seen["env"]["PGDATABASE"], seen["env"]["PGSSLMODE"]) == (
+        "db.example", "6543", "euchre", "events", "require")

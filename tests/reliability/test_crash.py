@@ -19,7 +19,7 @@ from collections import defaultdict
 
 import pytest
 
-from .live import LiveServer, call
+from tests.live import LiveServer, call
 
 TABLES = int(os.environ.get("CRASH_TABLES", 100))
 HANDS_PER_GAME = int(os.environ.get("CRASH_HANDS", 50))  # 100 tables x 50 hands = 5,000
@@ -89,12 +89,8 @@ class Runner:
 @pytest.mark.slow
 def test_no_acknowledged_hand_is_lost_or_doubled_while_workers_are_killed(database_url):
     began = time.monotonic()
-    server = LiveServer(database_url, workers=3, threads=4)
-    server.start()
-    try:
+    with LiveServer(database_url, workers=3, threads=4) as server:
         summary = _crash_run(server)
-    finally:
-        server.stop()
     backend = "postgres" if database_url.startswith("postgres") else "sqlite"
     summary["seconds"] = round(time.monotonic() - began, 1)
     SUMMARY[backend] = summary  # printed at the end of the run (conftest.py)

@@ -4,7 +4,6 @@ seeded world that is built over HTTP once per backend and restored row by row fo
 
 from __future__ import annotations
 
-import sys
 import uuid
 
 import pytest
@@ -12,7 +11,11 @@ from sqlalchemy import MetaData, create_engine, text
 
 from api import create_app
 from api.db import db
-from api.services import standings
+from api.leaderboard import cache, totals
+from api.services.finishes import forget as forget_finishes
+from api.services.game_state import forget_hand_views
+from api.services.profiles import forget as forget_profiles
+from api.services.series import forget_tables
 from tests.api.client import ApiClient
 from tests.api.conftest import *  # noqa: F403  (client, api, sqlite_template, ...)
 from tests.api.conftest import BACKENDS, _migrate, _pg_url
@@ -62,12 +65,12 @@ def forget_what_the_process_keeps() -> None:
     """Forget what a restart forgets. The app keeps leaderboards and standings totals per
     event and revision, trusting that revisions only go up; putting rows back sends them
     down, as restoring a backup does (and a restore is followed by a restart)."""
-    with standings._cache_lock:
-        standings._cache.clear()
-    totals = sys.modules.get("api.services.totals")  # the kept totals, where they exist
-    if totals is not None:
-        with totals._kept_lock:
-            totals._kept.clear()
+    cache.clear()
+    totals.clear()
+    forget_hand_views()
+    forget_finishes()
+    forget_tables()
+    forget_profiles()
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,7 @@ same treatment, and every GET route must be classified too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -29,6 +30,8 @@ from .world import Seeded
 ORGANIZER = "organizer"
 RUNNER = "runner"  # runner-allowed: hands and games; a table-limited key only at its table
 PUBLIC = "public"
+# A club key's: tested apart, with clubs of their own (tests/security/test_club_access.py).
+CLUB = "club"
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
@@ -69,6 +72,7 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/events"): Route(PUBLIC),
     ("POST", "/api/join"): Route(PUBLIC),
     ("POST", "/api/qr"): Route(PUBLIC),
+    ("POST", "/api/clubs"): Route(PUBLIC),
     # Organizer-only.
     ("PATCH", "/api/events/<int:event_id>"): Route(
         ORGANIZER, body=_body({"name": "Hijacked", "status": "finished"})),
@@ -76,6 +80,8 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/events/<int:event_id>/keys"): Route(ORGANIZER, body=_body({"table": None})),
     ("DELETE", "/api/events/<int:event_id>/keys/<int:key_id>"): Route(ORGANIZER),
     ("POST", "/api/events/<int:event_id>/organizer-key"): Route(ORGANIZER),
+    ("POST", "/api/events/<int:event_id>/table-cards"): Route(ORGANIZER,
+                                                              body=_body({"tables": 2})),
     ("POST", "/api/events/<int:event_id>/players"): Route(
         ORGANIZER, body=_body({"name": "Intruder", "checked_in": True})),
     ("PATCH", "/api/events/<int:event_id>/players/<int:player_id>"): Route(
@@ -97,6 +103,8 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/rounds/<int:round_id>/reopen"): Route(
         ORGANIZER, event="ended", prepare=_close_round),
     ("POST", "/api/games/<int:game_id>/reopen"): Route(ORGANIZER),
+    ("POST", "/api/events/<int:event_id>/season/postpone"): Route(
+        ORGANIZER, event="league", body=_body({"week": 3, "reason": "snow"})),
     ("POST", "/api/events/<int:event_id>/season"): Route(
         ORGANIZER, event="preseason", body=_body({"weeks": 2})),
     ("POST", "/api/matches/<int:match_id>/forfeits"): Route(
@@ -126,6 +134,20 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/games/<int:game_id>/sign-off"): Route(
         RUNNER, event="ended", body=lambda s: {"by": s.signer}),
     ("PUT", "/api/games/<int:game_id>/dealer"): Route(RUNNER, body=_body({"seat": 2})),
+    # The club's: see test_club_access.py.
+    **{(method, rule): Route(CLUB) for method, rule in (
+        ("PATCH", "/api/clubs/<int:club_id>"),
+        ("POST", "/api/clubs/<int:club_id>/keys"),
+        ("DELETE", "/api/clubs/<int:club_id>/keys/<int:key_id>"),
+        ("POST", "/api/clubs/<int:club_id>/events"),
+        ("PATCH", "/api/clubs/<int:club_id>/people/<int:person_id>"),
+        ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/merge"),
+        ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/split"),
+        ("POST", "/api/clubs/<int:club_id>/series"),
+        ("PATCH", "/api/clubs/<int:club_id>/series/<int:series_id>"),
+        ("PUT", "/api/clubs/<int:club_id>/series/<int:series_id>/events/<int:event_id>"),
+        ("DELETE", "/api/clubs/<int:club_id>/series/<int:series_id>/events/<int:event_id>"),
+    )},
 }
 
 # Every GET route under /api: public, or organizer-only (the PIN, keys, audit, exports).
@@ -156,6 +178,18 @@ READ_ROUTES: dict[str, str] = {
     "/api/events/<int:event_id>/rounds/next": ORGANIZER,
     "/api/events/<int:event_id>/audit": ORGANIZER,
     "/api/events/<int:event_id>/export/<string:name>.csv": ORGANIZER,
+    # Clubs: public pages (a private person's profile and series rows only with the club
+    # key), and the club key's own reads.
+    "/api/clubs/<int:club_id>": PUBLIC,
+    "/api/clubs/by-slug/<string:slug>": PUBLIC,
+    "/api/clubs/<int:club_id>/events": PUBLIC,
+    "/api/clubs/<int:club_id>/people": PUBLIC,
+    "/api/clubs/<int:club_id>/people/<int:person_id>": PUBLIC,
+    "/api/clubs/<int:club_id>/series": PUBLIC,
+    "/api/clubs/<int:club_id>/series/<int:series_id>": PUBLIC,
+    "/api/clubs/<int:club_id>/series/<int:series_id>/standings.csv": PUBLIC,
+    "/api/clubs/<int:club_id>/keys": CLUB,
+    "/api/clubs/<int:club_id>/audit": CLUB,
 }
 
 
@@ -187,7 +221,8 @@ def test_every_route_is_classified():
     assert {m for m, rule in every if not rule.startswith("/api")} == {"GET"}
     # The public writes are exactly the three the design allows.
     assert sorted(k for k, r in WRITE_ROUTES.items() if r.access == PUBLIC) == [
-        ("POST", "/api/events"), ("POST", "/api/join"), ("POST", "/api/qr")]
+        ("POST", "/api/clubs"), ("POST", "/api/events"), ("POST", "/api/join"),
+        ("POST", "/api/qr")]
     assert READ_TARGETS.keys() <= {r for r, a in READ_ROUTES.items() if a == ORGANIZER}
 
 
@@ -304,7 +339,7 @@ def allowed_keys(route: Route, seeded: Seeded) -> list[tuple[str, str]]:
     return allowed
 
 
-PROTECTED_WRITES = sorted(k for k, r in WRITE_ROUTES.items() if r.access != PUBLIC)
+PROTECTED_WRITES = sorted(k for k, r in WRITE_ROUTES.items() if r.access not in (PUBLIC, CLUB))
 
 
 @pytest.mark.parametrize("method, rule", PROTECTED_WRITES,
@@ -344,6 +379,7 @@ PUBLIC_WRITE_CALLS = {
     ("POST", "/api/join"): (lambda s: {"code": s.ids["code"], "pin": s.keys["pin"],
                                        "table": 1}, 201),
     ("POST", "/api/qr"): (lambda s: {"text": "https://euchre.test/e/1/board"}, 200),
+    ("POST", "/api/clubs"): (lambda s: {"name": "Open club"}, 201),
 }
 
 
@@ -386,3 +422,30 @@ def test_an_organizer_read_refuses_every_bad_credential(app, api, world, rule):
     body = response.get_data(as_text=True)  # read it all: an export streams from a generator
     response.close()
     assert response.status_code == 200, body[:300]
+
+
+def test_the_openapi_document_says_which_operations_need_a_key():
+    """Tools read the document to know where to send the bearer key: it must agree with who
+    may call each route (the classification above, checked against the routes themselves)."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    doc = app.test_client().get("/api/openapi.json").get_json()
+    assert doc["components"]["securitySchemes"]["bearerKey"]["scheme"] == "bearer"
+
+    def operation(method: str, rule: str) -> dict:
+        path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)
+        return doc["paths"][path][method.lower()]
+
+    wrong = []
+    for (method, rule), route in WRITE_ROUTES.items():
+        keyed = operation(method, rule)["security"] == [{"bearerKey": []}]
+        if keyed != (route.access != PUBLIC):
+            wrong.append((method, rule))
+        if route.if_match and not {"412", "428"} <= operation(method, rule)["responses"].keys():
+            wrong.append((method, rule, "412/428"))
+    for rule, access in READ_ROUTES.items():
+        if rule.startswith("/api/docs") or rule == "/api/openapi.json":
+            continue
+        security = operation("GET", rule)["security"]
+        if (security == [{"bearerKey": []}]) != (access in (ORGANIZER, CLUB)):
+            wrong.append(("GET", rule))
+    assert not wrong, wrong

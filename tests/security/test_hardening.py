@@ -25,7 +25,7 @@ from api import create_app
 from api.config import Config
 from tests.api.client import ApiClient, play, signer
 from tests.api.scripts import fixed_hands_game
-from tests.reliability.live import LiveServer, call
+from tests.live import LiveServer, call
 
 ROOT = Path(__file__).resolve().parents[2]
 SQLITE_ONLY = pytest.mark.parametrize("app", ["sqlite"], indirect=True)
@@ -324,7 +324,7 @@ def test_gunicorns_logs_hold_no_keys_or_pins_and_the_pin_limit_holds_across_work
     """The project's gunicorn.conf.py with its access log on, over a real socket."""
     log = tmp_path / "gunicorn.log"
     server = LiveServer(app.config["SQLALCHEMY_DATABASE_URI"], workers=2, threads=4, log=log,
-                        env={"ACCESS_LOG": "1", "CORS_ORIGINS": ""})
+                        project_config=True, env={"ACCESS_LOG": "1", "CORS_ORIGINS": ""})
     server.start()
     try:
         base_call = _live_call(server)
@@ -338,12 +338,14 @@ def test_gunicorns_logs_hold_no_keys_or_pins_and_the_pin_limit_holds_across_work
             statuses.append(base_call("POST", "/api/join", {"code": s.ids["code"],
                                                             "pin": wrong, "table": 3})[0])
 
-        threads = [threading.Thread(target=guess) for _ in range(Config.PIN_ATTEMPTS + 8)]
+        # The limit is this address's, across events: one wrong PIN was tried above.
+        left = Config.PIN_CLIENT_ATTEMPTS - 1
+        threads = [threading.Thread(target=guess) for _ in range(left + 8)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-        assert sorted(statuses) == [403] * Config.PIN_ATTEMPTS + [429] * 8
+        assert sorted(statuses) == [403] * left + [429] * 8
         assert base_call("POST", "/api/join", {"code": s.ids["code"], "pin": s.keys["pin"],
                                                "table": 3})[0] == 429
         # A CSV export of an event named in a non-Latin script (the file name is a header).
@@ -376,35 +378,33 @@ def _wrong(s) -> str:
     return f"{(int(s.keys['pin']) + 1) % 10**6:06d}"
 
 
-def test_wrong_pins_from_many_addresses_share_one_limit_per_event_and_table(app, api, world):
-    s, limit = world["progressive"], app.config["PIN_ATTEMPTS"]
-    for i in range(limit):
-        problem(_join(api, s, _wrong(s), table=4, address=f"198.51.100.{i + 1}"), 403)
-    locked = problem(_join(api, s, s.keys["pin"], table=4, address="203.0.113.77"), 429)
-    assert locked["code"] == "too-many-attempts"
-    # The right PIN at another table of the event, and another event altogether, still work.
-    assert _join(api, s, s.keys["pin"], table=5).status_code == 201
-    other = world["league"]
-    assert _join(api, other, other.keys["pin"], table=4).status_code == 201
-
-
-def test_naming_other_tables_does_not_buy_more_guesses(app, api, world):
+def test_wrong_pins_from_many_addresses_never_lock_the_right_pin_out(app, api, world):
+    # A stranger spraying wrong PINs (from as many addresses as they like) slows only
+    # themselves: the runners with the right PIN still join, and the organizer sees the
+    # guesses and can make a new PIN, which starts the count afresh.
     s = world["progressive"]
-    per_table, per_event = app.config["PIN_ATTEMPTS"], app.config["PIN_EVENT_ATTEMPTS"]
-    assert per_event < 1000 * per_table
-    guesses = 0
-    table = 1
-    while guesses < per_event:
-        for _ in range(per_table - 1):  # never enough at one table to lock it
-            if guesses == per_event:
-                break
-            problem(_join(api, s, _wrong(s), table=table), 403)
-            guesses += 1
-        table += 1
-    problem(_join(api, s, s.keys["pin"], table=table + 1), 429)
-    problem(_join(api, s, s.keys["pin"]), 429)
+    for i in range(3 * app.config["PIN_CLIENT_ATTEMPTS"]):
+        problem(_join(api, s, _wrong(s), table=4, address=f"198.51.100.{i % 250 + 1}"), 403)
+    assert _join(api, s, s.keys["pin"], table=4, address="203.0.113.77").status_code == 201
+    access = api.get(f"/api/events/{s.id}/access", key=s.organizer, expect=200)
+    seen = access.get_json()["wrong_pins"]
+    assert seen["count"] == 3 * app.config["PIN_CLIENT_ATTEMPTS"] and seen["advice"]
+    fresh = api.post(f"/api/events/{s.id}/pin", key=s.organizer, expect=200)
+    assert fresh.get_json()["wrong_pins"]["count"] == 0
+
+
+def test_one_address_is_limited_across_every_event_it_guesses_at(app, api, world):
+    # Spraying guesses over several events buys no more: the limit is the address's.
+    limit = app.config["PIN_CLIENT_ATTEMPTS"]
+    targets = [world[name] for name in ("progressive", "league", "wec")]
+    for i in range(limit):
+        target = targets[i % len(targets)]
+        problem(_join(api, target, _wrong(target), address="192.0.2.9"), 403)
+    for target in targets:  # now even the right PIN waits, from that address only
+        refused = problem(_join(api, target, target.keys["pin"], address="192.0.2.9"), 429)
+        assert refused["code"] == "too-many-attempts"
     other = world["league"]
-    assert _join(api, other, other.keys["pin"], table=1).status_code == 201
+    assert _join(api, other, other.keys["pin"], address="192.0.2.10").status_code == 201
 
 
 # --- spreadsheet formulas -------------------------------------------------------------------
@@ -451,4 +451,6 @@ def test_formula_cells_are_neutralised_in_every_export_and_kept_as_typed_in_the_
         assert 'filename="formula-night-' in response.headers["Content-Disposition"]
     for value in FORMULAS + ["@SUM(1,1)", "-1+1"]:
         assert "'" + value in seen, value  # present, and neutralised
-    assert any(c.startswith("'\t") or c.startswith("'\r") for c in seen)
+    # Notes are cleaned as names are (hostile-input issue): "\t=1+1" is stored as "=1+1",
+    # which the export neutralises like any other formula.
+    assert "'=1+1" in seen

@@ -132,7 +132,8 @@ def seed_league(api: ApiClient, name: str = "Tuesday league") -> Seeded:
     seeded.ids["player_id"] = teams[0]["members"][0]["id"]
     seeded.ids["substitute_id"] = next(m["id"] for m in teams[0]["members"]
                                        if m["role"] == "substitute")
-    api.post(f"/api/events/{event['id']}/season", key=event["organizer_key"], json={},
+    api.post(f"/api/events/{event['id']}/season", key=event["organizer_key"],
+             json={"first_night": "2027-01-05", "start_time": "19:00"},
              expect=201)
     return _finish_seeding(api, seeded, api.seat_round(event, 1))
 

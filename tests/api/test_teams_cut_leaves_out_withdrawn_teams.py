@@ -1,4 +1,5 @@
-"""Audit findings in the teams format: a withdrawn team is out of the championship cut."""
+"""The teams format's championship cut leaves withdrawn teams out: a withdrawn team level at the
+top is neither through nor a contender, and one above the cut gives its place to the next."""
 
 from __future__ import annotations
 

@@ -1,20 +1,10 @@
-"""Audit findings in the league: forfeits list only the games they cost and stop once a team is
-removed, prize flags follow the format's prize places, and calling time names the game
-format."""
+"""League forfeits: a forfeit lists only the games it costs (a game already played stands), one
+week is one offence, and a team removed from the league cannot forfeit again."""
 
 from __future__ import annotations
 
 from .client import play
 from .scripts import to_target_game
-
-
-def _league(api, teams=("North", "South"), weeks=None, **overrides):
-    event = api.create_event("league", **overrides)
-    key = event["organizer_key"]
-    made = {name: api.add_team(event, name, [f"{name} 1", f"{name} 2"]) for name in teams}
-    api.post(f"/api/events/{event['id']}/season", key=key,
-             json={"weeks": weeks} if weeks else {}, expect=201)
-    return event, key, made
 
 
 def _forfeit(api, key, match_id, team_id, reason, minutes=None, expect=201):
@@ -32,10 +22,8 @@ def _forfeit_audits(api, event, key):
     return [entry["after"] for entry in log if entry["action"] == "forfeit"]
 
 
-# --- forfeits ---------------------------------------------------------------------------------
-
 def test_a_no_show_recorded_after_game_1_was_played_forfeits_only_games_2_and_3(api):
-    event, key, _ = _league(api)
+    event, key, _ = api.league()
     t = api.seat_round(event, 1)["tables"][0]
     first = t["games"][0]["id"]
     play(api, key, first, to_target_game("B", 4))  # game 1 is played: the away team wins it
@@ -53,7 +41,7 @@ def test_a_no_show_recorded_after_game_1_was_played_forfeits_only_games_2_and_3(
 
 
 def test_a_team_late_for_a_game_already_played_forfeits_nothing_and_is_not_an_offence(api):
-    event, key, _ = _league(api)
+    event, key, _ = api.league()
     t = api.seat_round(event, 1)["tables"][0]
     play(api, key, t["games"][0]["id"], to_target_game("A", 3))
     refused = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "late", 10,
@@ -65,7 +53,7 @@ def test_a_team_late_for_a_game_already_played_forfeits_nothing_and_is_not_an_of
 
 
 def test_a_later_forfeit_in_the_same_week_adds_only_the_games_it_costs(api):
-    event, key, _ = _league(api)
+    event, key, _ = api.league()
     t = api.seat_round(event, 1)["tables"][0]
     late = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "late", 10).get_json()
     assert late["games"] == [1]
@@ -78,7 +66,7 @@ def test_a_later_forfeit_in_the_same_week_adds_only_the_games_it_costs(api):
 
 
 def test_a_forfeit_for_a_team_already_removed_from_the_league_is_refused(api):
-    event, key, _ = _league(api, ("North", "South", "East", "West"), weeks=6)
+    event, key, _ = api.league(("North", "South", "East", "West"), weeks=6)
     for week in (1, 2, 3):
         round_ = api.seat_round(event, week)
         for t in round_["tables"]:
@@ -113,40 +101,3 @@ def test_a_forfeit_for_a_team_already_removed_from_the_league_is_refused(api):
     assert api.get(f"/api/events/{event['id']}", expect=200).get_json()["revision"] == revision
 
 
-# --- prize places ----------------------------------------------------------------------------
-
-def test_a_custom_league_marks_every_prize_place_of_its_format(api):
-    event, key, teams = _league(api, ("North", "South", "East", "West"),
-                                prize_places=[[1, 1], [4, 3]])
-    round_ = api.seat_round(event, 1)
-    for t in round_["tables"]:
-        for game in t["games"]:
-            play(api, key, game["id"], to_target_game("A", 5))
-    rows = sorted(api.leaderboard(event)["rows"], key=lambda r: r["place"])
-    assert [r["place"] for r in rows] == [1, 2, 3, 4]
-    assert [r["prize"] for r in rows] == [True, True, True, False]
-
-
-def test_the_league_preset_still_marks_only_first_place(api):
-    event, key, _ = _league(api, ("North", "South", "East", "West"))
-    rows = sorted(api.leaderboard(event)["rows"], key=lambda r: r["place"])
-    assert [r["prize"] for r in rows] == [True, False, False, False]
-
-
-# --- calling time ----------------------------------------------------------------------------
-
-def test_calling_time_in_a_league_of_eight_hand_games_names_the_hands(api):
-    event, key, _ = _league(api, hands_per_game=8)
-    assert event["format"]["parameters"]["target_points"] is None
-    round_ = api.seat_round(event, 1)
-    refused = api.post(f"/api/rounds/{round_['id']}/time", key=key, expect=409).get_json()
-    assert refused["code"] == "no-time-limit"
-    assert "None" not in refused["detail"]
-    assert "8 hands" in refused["detail"]
-
-
-def test_calling_time_in_the_league_preset_names_the_target(api):
-    event, key, _ = _league(api)
-    round_ = api.seat_round(event, 1)
-    refused = api.post(f"/api/rounds/{round_['id']}/time", key=key, expect=409).get_json()
-    assert "10 points" in refused["detail"]

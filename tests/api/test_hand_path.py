@@ -1,0 +1,118 @@
+"""The hand path: a new hand in a game in play is a handful of statements, and a retried hand
+is answered without the write lock (so a phone's retry never waits behind other tables)."""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+
+import pytest
+from sqlalchemy import event
+
+from api.db import db
+
+from .client import ApiClient
+
+BOOKKEEPING = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+
+def _night(app):
+    api = ApiClient(app.test_client())
+    event_ = api.create_event("progressive")
+    api.add_players(event_, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event_, 1)["tables"][0]["games"][0]["id"]
+    return api, event_["organizer_key"], game
+
+
+def test_an_ordinary_hand_is_six_statements_or_fewer(app):
+    api, key, game = _night(app)
+    api.hand(key, game, "A", 3)  # the first hand of a game writes its result rows
+    api.game(game)
+    statements = []
+    with app.app_context():
+        engine = db.engine
+
+    def count(conn, cursor, statement, parameters, context, executemany):
+        if not statement.lstrip().upper().startswith(BOOKKEEPING):
+            statements.append(statement.split()[0])
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        app.config["TESTING"] = False  # the tests' own check reads the game again
+        for tricks in (5, 1, 4):
+            statements.clear()
+            answer = api.post(f"/api/games/{game}/hands", key=key, json={
+                "id": uuid.uuid4().hex, "maker": "B", "tricks": tricks}, expect=201)
+            assert len(statements) <= 6, statements
+            assert answer.get_json()["hands_played"] > 1
+    finally:
+        app.config["TESTING"] = True
+        event.remove(engine, "before_cursor_execute", count)
+    assert api.game(game)["points"] == {"A": 1 + 2, "B": 2 + 1}  # B euchred once
+
+
+def test_a_retried_hand_is_answered_while_another_writer_holds_the_lock(app):
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("the write lock is SQLite's")
+    api, key, game = _night(app)
+    body = {"id": "retry-me", "maker": "A", "tricks": 5}
+    first = api.post(f"/api/games/{game}/hands", key=key, json=body, expect=201).get_json()
+    path = app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")
+    writer = sqlite3.connect(path, isolation_level=None, timeout=0)
+    try:
+        writer.execute("BEGIN IMMEDIATE")  # another request's write, in progress
+        app.config["TESTING"] = False
+        again = api.post(f"/api/games/{game}/hands", key=key, json=body, expect=200)
+        assert again.get_json()["hands"] == first["hands"]
+    finally:
+        app.config["TESTING"] = True
+        writer.execute("ROLLBACK")
+        writer.close()
+
+
+def test_the_hand_path_answers_the_same_game_a_fresh_read_shows(api):
+    event_ = api.create_event("progressive")
+    key = event_["organizer_key"]
+    api.add_players(event_, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event_, 1)["tables"][0]["games"][0]["id"]
+    played = [("A", 3), ("B", 0), ("A", 5), ("B", 4), ("A", 2), ("B", 5), ("A", 3), ("B", 3)]
+    for number, (maker, tricks) in enumerate(played, start=1):
+        answer = api.hand(key, game, maker, tricks, dealer=number % 4 + 1)
+        fresh = api.game(game)
+        assert answer == fresh
+    assert fresh["over"] and fresh["hands_played"] == 8 and fresh["dealer"] is None
+
+
+def test_a_first_game_sheet_is_six_statements_or_fewer(app):
+    api = ApiClient(app.test_client())
+    event_ = api.create_event("wec-singles")
+    api.add_players(event_, [f"W{i:02d}" for i in range(12)])
+    key = event_["organizer_key"]
+    games = [t["games"][0]["id"] for t in api.seat_round(event_, 1)["tables"]]
+    statements = []
+    with app.app_context():
+        engine = db.engine
+
+    def count(conn, cursor, statement, parameters, context, executemany):
+        if not statement.lstrip().upper().startswith(BOOKKEEPING):
+            statements.append(statement.split()[0])
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        app.config["TESTING"] = False  # the tests' own check reads the game again
+        answer = api.put(f"/api/games/{games[0]}/sheet", key=key,
+                         json={"points": {"A": 10, "B": 6}, "bumps": {"2": 1}})
+        assert len(statements) <= 6, statements
+    finally:
+        app.config["TESTING"] = True
+        event.remove(engine, "before_cursor_execute", count)
+    assert answer.get_json()["over"] and answer.get_json()["winner"] == "A"
+    # What the short way wrote is what a fresh read and the standings show.
+    assert api.game(games[0]) == answer.get_json()
+    second = api.put(f"/api/games/{games[1]}/sheet", key=key,
+                     json={"points": {"A": 3, "B": 11}}).get_json()
+    assert api.game(games[1]) == second
+    rows = {r["name"]: r for r in api.get(
+        f"/api/events/{event_['id']}/leaderboard").get_json()["rows"]}
+    totals = sorted(r["total"] for r in rows.values())
+    assert totals == [0, 0, 0, 0, 3, 3, 6, 6, 10, 10, 11, 11]

@@ -1,0 +1,130 @@
+"""The projector at a 400-player event, on a 1920x1080 screen: where everyone sits while the
+round waits to start, then the standings, each in columns over the whole screen, at least 30
+rows a page in type readable from the back of the hall, the pages cycling. And between a WEC
+event's games, the next game's seats."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import Api, EventSetup
+
+pytestmark = pytest.mark.browser
+
+PROJECTOR = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False,
+             "has_touch": False, "device_scale_factor": 1}
+FIRST = ["Ann", "Bob", "Carol", "Dave", "Eve", "Frank", "Gina", "Hal", "Ivy", "Jack", "Kim",
+         "Lou", "Max", "Ned", "Ola", "Pat", "Quinn", "Rosa", "Sam", "Tess"]
+LAST = ["Abbott", "Baker", "Chen", "Dubois", "Evans", "Fischer", "Garcia", "Hughes", "Ito",
+        "Jones", "Kowalski", "Lopez", "Murphy", "Nguyen", "Olsen", "Patel", "Quint", "Rossi",
+        "Smith", "Tanaka"]
+
+
+def big_event(api: Api, players: int = 400) -> tuple[dict, dict]:
+    """A progressive event with `players` checked in (one CSV import) and round 1 seated."""
+    _, event, _ = api.call("POST", "/api/events", {"name": "Provincial open",
+                                                   "preset": "progressive"}, expect=201)
+    key = event["organizer_key"]
+    names = [f"{first} {last}" for last in LAST for first in FIRST][:players]
+    csv = "name,checked_in\n" + "\n".join(f"{n},yes" for n in names)
+    api.call("POST", f"/api/events/{event['id']}/import", {"csv": csv}, key=key, expect=201)
+    _, round_one, _ = api.call("POST", f"/api/events/{event['id']}/rounds", {"number": 1},
+                               key=key, expect=201)
+    return event, round_one
+
+
+def layout(page: Page) -> dict:
+    """What the screen shows: rows on the page, the grid's rows and columns, the type size,
+    the rows' distinct left edges, and whether everything is inside the screen."""
+    return page.evaluate("""() => {
+        const list = document.querySelector('.proj-rows');
+        const rows = [...list.querySelectorAll('.proj-row')];
+        const boxes = rows.map((r) => r.getBoundingClientRect());
+        return {
+            count: rows.length,
+            rows: Number(list.style.getPropertyValue('--rows')),
+            cols: Number(list.style.getPropertyValue('--cols')),
+            font: parseFloat(getComputedStyle(rows[0]).fontSize),
+            // The smallest type of any words shown in a row.
+            smallest: Math.min(...rows.flatMap((r) => [...r.querySelectorAll('span')])
+                .filter((el) => el.textContent.trim() && !el.closest('.sr-only'))
+                .map((el) => parseFloat(getComputedStyle(el).fontSize))),
+            lefts: [...new Set(boxes.map((b) => Math.round(b.left)))].length,
+            inside: boxes.every((b) => b.bottom <= innerHeight && b.right <= innerWidth
+                                && b.top >= 0 && b.left >= 0),
+            lowest: Math.max(...boxes.map((b) => b.bottom)),
+            names: rows.map((r) => r.querySelector('.name').textContent),
+            texts: rows.map((r) => r.textContent),
+        };
+    }""")
+
+
+@pytest.mark.browser_context_args(**PROJECTOR)
+def test_a_400_player_event_on_the_projector_fills_the_screen_in_columns(page, api, shot):
+    event, round_one = big_event(api)
+    eid, key = event["id"], event["organizer_key"]
+    page.goto(f"/e/{eid}/projector")
+
+    # Round 1 is seated and no hand is in: where everyone sits, alphabetically.
+    title = page.locator(".proj-title")
+    expect(title).to_have_text(re.compile(r"where everyone sits$"))
+    seen = layout(page)
+    assert seen["count"] >= 30 and seen["count"] == seen["rows"] * seen["cols"], seen
+    assert seen["cols"] >= 3 and seen["lefts"] == seen["cols"], "rows stand in columns"
+    assert seen["font"] >= 28 and seen["smallest"] >= 28, seen
+    assert seen["inside"] and seen["lowest"] > 1080 * 0.85, {k: seen[k] for k in (
+        "inside", "lowest", "lefts")}
+    assert seen["names"] == sorted(seen["names"], key=str.lower), "alphabetical"
+    per_page = seen["count"]
+    pages = math.ceil(400 / per_page)
+    expect(page.locator(".proj-page")).to_have_text(f"Page 1 of {pages}")
+    seat_of = {s["name"]: (t["table"], s["seat"]) for t in round_one["tables"]
+               for s in t["seats"] if s["player_id"] is not None}
+    first = seen["names"][0]
+    table, seat = seat_of[first]
+    assert seen["texts"][0] == f"{first}: table {table}, seat {seat}", seen["texts"][0]
+    shot(page, "projector-400-seating", full_page=False)
+
+    # A hand comes in: the round has started, the standings take over, in pages that cycle.
+    game = round_one["tables"][0]["games"][0]["id"]
+    api.call("POST", f"/api/games/{game}/hands", {"id": "proj-400-1", "maker": "A",
+                                                  "tricks": 5}, key=key, expect=(200, 201))
+    expect(title).to_have_text("Standings", timeout=10000)
+    seen = layout(page)
+    assert seen["count"] == per_page >= 30 and seen["cols"] >= 3, seen
+    assert seen["font"] >= 28 and seen["smallest"] >= 28 and seen["inside"], seen
+    expect(page.locator(".proj-page")).to_have_text(f"Page 1 of {pages}")
+    top = page.locator(".proj-row").first
+    expect(top.locator(".total")).to_have_text("2")
+    shot(page, "projector-400-standings", full_page=False)
+    expect(page.locator(".proj-page")).to_have_text(f"Page 2 of {pages}", timeout=15000)
+    assert layout(page)["count"] == per_page
+
+
+@pytest.mark.browser_context_args(**PROJECTOR)
+def test_between_wec_games_the_projector_shows_where_everyone_sits_for_the_next(page, api,
+                                                                                 shot):
+    event = EventSetup(api, preset="wec-singles", players=12, name="WEC singles")
+    for table in event.tables:
+        for n in range(12):
+            event.hand(table["games"][0]["id"], "A" if n < 7 else "B", 3)
+    api.call("POST", f"/api/rounds/{event.round['id']}/close", key=event.organizer_key,
+             expect=200)
+    page.goto(f"/e/{event.id}/projector")
+    title = page.locator(".proj-title")
+    expect(title).to_have_text("Standings")
+    # The next game is seated (its tables come from the schedule made at check-in).
+    _, following, _ = api.call("POST", f"/api/events/{event.id}/rounds", {"number": 2},
+                               key=event.organizer_key, expect=201)
+    expect(title).to_have_text(f"{following['label']}: where everyone sits", timeout=10000)
+    expected = sorted(((s["name"], t["table"], s["seat"]) for t in following["tables"]
+                       for s in t["seats"] if s["player_id"] is not None),
+                      key=lambda x: x[0].lower())
+    rows = page.locator(".proj-row")
+    expect(rows).to_have_count(12)
+    assert rows.all_text_contents() == [f"{n}: table {t}, seat {s}" for n, t, s in expected]
+    shot(page, "projector-wec-next-seats", full_page=False)

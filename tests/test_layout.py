@@ -1,0 +1,180 @@
+"""The layout stays one-way: read from the source (AST), with no new dependency.
+
+- no import cycle among the modules of `api/` (imports inside functions count too; `db`
+  importing `models` to register the tables is the one pair allowed);
+- no module imports another module's `_private` name;
+- nothing below the HTTP layer imports it (only the app factory wires routes in);
+- services raise domain errors, never HTTP ones;
+- the game's use cases and the runner's game screen stay in modules a reader can hold.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+API = ROOT / "api"
+ALLOWED_CYCLES = {frozenset({"api.db", "api.models"})}
+
+
+def module_name(root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules_under(root: Path) -> dict[str, Path]:
+    """Every module of the `api` package under `root`, by dotted name."""
+    return {module_name(root, p): p for p in (root / "api").rglob("*.py")}
+
+
+def imports_of(modules: dict[str, Path], name: str) -> list[tuple[str, str | None, int]]:
+    """(module imported, name taken from it or None, line) for every import in the module,
+    top level and inside functions alike, resolved to the modules given."""
+    found = []
+    for node in ast.walk(ast.parse(modules[name].read_text())):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, None, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name if modules[name].name == "__init__.py" else name.rpartition(".")[0]
+                for _ in range(node.level - 1):
+                    base = base.rpartition(".")[0]
+                source = f"{base}.{node.module}" if node.module else base
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                if submodule in modules:  # `from . import rounds`: the module itself
+                    found.append((submodule, None, node.lineno))
+                else:
+                    found.append((source, alias.name, node.lineno))
+    return [(module, taken, line) for module, taken, line in found if module in modules]
+
+
+def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    return {name: {m for m, _, _ in imports_of(modules, name) if m != name} for name in modules}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other round a cycle (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for name in sorted(graph):
+        if name not in index:
+            visit(name)
+    return found
+
+
+MODULES = modules_under(ROOT)
+GRAPH = import_graph(MODULES)
+
+
+def test_the_modules_of_api_import_each_other_one_way_only():
+    found = [c for c in cycles(GRAPH) if frozenset(c) not in ALLOWED_CYCLES]
+    assert not found, f"import cycles: {found}"
+
+
+def test_the_cycle_check_sees_a_cycle_hidden_inside_functions(tmp_path):
+    package = tmp_path / "api"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "one.py").write_text("def f():\n    from .two import g\n")
+    (package / "two.py").write_text("def g():\n    from . import one\n")
+    (package / "three.py").write_text("from .one import f\n")
+    assert cycles(import_graph(modules_under(tmp_path))) == [["api.one", "api.two"]]
+
+
+def test_no_module_takes_another_modules_private_names():
+    taken = [f"{name}:{line} takes {source}.{what}"
+             for name in MODULES for source, what, line in imports_of(MODULES, name)
+             if what and what.startswith("_") and not what.startswith("__") and source != name]
+    attributes = []
+    for name, path in MODULES.items():
+        aliases = {}
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                for alias in node.names:
+                    aliases[alias.asname or alias.name.split(".")[0]] = alias.name
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                    node.attr.startswith("_") and not node.attr.startswith("__") and \
+                    node.value.id in aliases and node.value.id not in ("self", "cls"):
+                attributes.append(f"{name}:{node.lineno} uses {node.value.id}.{node.attr}")
+    assert not taken and not attributes, taken + attributes
+
+
+def test_nothing_below_the_routes_imports_them():
+    wiring = {"api", "api.routes"}  # the app factory, and the routes' own package
+    upward = [f"{name} imports {module}" for name in MODULES
+              if not name.startswith("api.routes.") and name not in wiring
+              for module in GRAPH[name] if module.startswith("api.routes")]
+    assert not upward, upward
+
+
+# What services may take from auth: who is asking (a checked key) and minting a new key.
+# Checking the key on a request (`require`, `current_principal`) is the routes' job.
+KEY_WORDS = ("Principal", "ORGANIZER", "RUNNER", "issue_key", "issue_club_key")
+
+
+def test_services_and_the_leaderboard_raise_no_http_errors_and_check_no_keys():
+    below = [n for n in MODULES if n.startswith(("api.services", "api.leaderboard"))]
+    refused = {"api.problems", "api.routes", "api.auth"}
+    wrong = []
+    for name in below:
+        tree = ast.parse(MODULES[name].read_text())
+        for source, what, line in imports_of(MODULES, name):
+            if source in refused and not (source == "api.auth" and what in KEY_WORDS):
+                wrong.append(f"{name}:{line} imports {what or source} from {source}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in (
+                    "werkzeug.exceptions", "flask") and \
+                    any(a.name in ("abort", "HTTPException") for a in node.names):
+                wrong.append(f"{name}:{node.lineno} imports an HTTP error")
+    assert not wrong, wrong
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text().splitlines())
+
+
+def test_the_games_use_cases_are_each_a_module_a_reader_can_hold():
+    games = ["game_state", "game_writes", "hands", "game_end"]
+    sizes = {name: _lines(API / "services" / f"{name}.py") for name in games}
+    assert all(size <= 350 for size in sizes.values()), sizes
+    assert not (API / "services" / "games.py").exists()
+
+
+def test_the_game_screen_and_its_components_are_each_a_module_a_reader_can_hold():
+    screen = ROOT / "pwa" / "js" / "screens" / "game.js"
+    components = sorted((ROOT / "pwa" / "js" / "game").glob("*.js"))
+    assert len(components) >= 4, "the entry pad, renege walk, hand list and game-over panel"
+    sizes = {p.name: _lines(p) for p in [screen, *components]}
+    assert all(size <= 300 for size in sizes.values()), sizes
