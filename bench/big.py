@@ -35,7 +35,8 @@ def seed(database_url: str, event_id: int, rounds: int, hands_per_game: int,
     from api.models import Event, Game, Hand, Match, Player, Result, Round, Seat
     from api.rules import games as rgames
     from api.rules.hands import score_hand
-    from api.services import games as game_service
+    from api.services import game_state
+    from api.services import hands as hand_service
     from api.services.common import preset_of
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(database_url)})
@@ -67,7 +68,7 @@ def seed(database_url: str, event_id: int, rounds: int, hands_per_game: int,
                 scores = []
                 for n in range(1, hands_per_game + 1):
                     body = json.loads(random_hand(rng, f"big-{number}-{len(games)}-{n}"))
-                    score = score_hand(game_service.rules_hand(body), preset)
+                    score = score_hand(game_state.rules_hand(body), preset)
                     scores.append(score)
                     hands.append((n, body, score))
                 state = rgames.play_game(fmt, scores)
@@ -106,9 +107,9 @@ def seed(database_url: str, event_id: int, rounds: int, hands_per_game: int,
                 for n, body, score in hands:
                     hand_rows.append({
                         "id": body["id"], "event_id": event_id, "game_id": game_id,
-                        "number": n, "fingerprint": game_service.fingerprint(body),
+                        "number": n, "fingerprint": hand_service.fingerprint(body),
                         "created_at": at + timedelta(seconds=20 * n),
-                        **game_service._hand_columns(body, score)})
+                        **hand_service.hand_columns(body, score)})
                 if playing:
                     continue
                 for index, pid in enumerate(seats):
@@ -161,8 +162,10 @@ class RssSampler(threading.Thread):
 
 
 async def measure(target: Target, event_id: int, organizer_key: str, playing_games: list[int],
-                  worker_pid: int, repeats: int) -> dict:
-    """Leaderboard reads (cold, warm, 304, after a hand) and the hands CSV export."""
+                  worker_pid: int, repeats: int, restart=None) -> dict:
+    """Leaderboard reads (cold, warm, 304, after a hand) and the hands CSV export.
+    `restart`: stops the workers and returns (seconds until a new one answered, the new
+    worker's pid), for the first read after a worker starts."""
     recorder = Recorder()
     path = f"/api/events/{event_id}/leaderboard"
     auth = {"Authorization": f"Bearer {organizer_key}"}
@@ -177,6 +180,15 @@ async def measure(target: Target, event_id: int, organizer_key: str, playing_gam
             out["leaderboard_bytes"] = len(response.text_body())
             out["leaderboard_gzip_bytes"] = response.size
             etag = response.headers.get("etag")
+        conn.close()
+    if restart is not None:
+        # A worker started while the event is in play (a deploy, a crash): it builds the
+        # board before taking requests, so its first read should find it ready.
+        seconds, worker_pid = restart()
+        out["worker_restart_s"] = round(seconds, 2)
+        conn = target.conn(0)
+        await timed(conn, recorder, "leaderboard first read after a worker start", "GET",
+                    path, headers=gz)
         conn.close()
     conn = target.conn(0)
     for _ in range(repeats):

@@ -179,9 +179,12 @@ def run(opts: Options, log=print) -> dict:
         result["write_app"] = writes
         result["memory_after_load"] = {str(p): servers.memory(p) for p in workers}
 
+        peak = max((servers.memory(p)["peak_mb"] or 0) for p in workers)
         if opts.big:
-            result["big"] = big_event(opts, database, target, apps[0].workers[0], log)
-        result["memory_peak_mb"] = max((servers.memory(p)["peak_mb"] or 0) for p in workers)
+            result["big"] = big_event(opts, database, target, apps[0], log)
+            workers = [p for app in apps for p in app.workers]  # the big event restarts them
+        result["memory_peak_mb"] = max([peak] + [servers.memory(p)["peak_mb"] or 0
+                                                 for p in workers])
         result["memory_end"] = {str(p): servers.memory(p) for p in workers}
         result["server_errors"] = _server_errors(apps)
     except Exception as exc:  # keep what was measured, and why the rest was not
@@ -234,7 +237,7 @@ def _interleaved_reads(phases, opts) -> dict:
 
 
 def big_event(opts: Options, database: servers.Database, target: load.Target,
-              worker_pid: int, log) -> dict:
+              app: servers.Gunicorn, log) -> dict:
     log(f"  big event: {opts.big_players} players, {opts.big_rounds} rounds "
         f"({opts.big_players // 4 * opts.big_rounds * 8} hands): seeding")
     recorder = Recorder()
@@ -257,9 +260,12 @@ def big_event(opts: Options, database: servers.Database, target: load.Target,
     event = asyncio.run(create())
     seeded = big.seed(database.url, event["id"], opts.big_rounds, 8)
     log(f"  big event: seeded {seeded['hands']} hands in {seeded['seed_seconds']} s; reading")
+    def restart():
+        return app.restart_workers(), app.workers[0]
+
     figures = asyncio.run(big.measure(target, event["id"], event["organizer_key"],
-                                      seeded.pop("playing_games"), worker_pid,
-                                      opts.big_repeats))
+                                      seeded.pop("playing_games"), app.workers[0],
+                                      opts.big_repeats, restart=restart))
     figures["seeded"] = seeded
     figures["setup_errors"] = sum(k["errors"] for k in recorder.summary().values())
     return figures

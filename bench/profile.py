@@ -20,8 +20,68 @@ import uuid
 from . import servers
 from .load import random_hand
 
-KINDS = ("hand POST", "leaderboard 200 (cached)", "leaderboard 200 after a hand",
-         "leaderboard 304", "game GET")
+KINDS = ("hand POST", "hand POST retried", "sheet PUT (WEC)", "leaderboard 200 (cached)",
+         "leaderboard 200 after a hand", "leaderboard 304", "game GET")
+# The writes measured against the bare one-row commit (issue: a hand within 10x of it).
+AGAINST_THE_BARE_COMMIT = ("hand POST", "hand POST retried", "sheet PUT (WEC)")
+
+
+class BareCommit:
+    """The cheapest durable write the database allows: one row inserted and committed on a
+    connection of its own, with the app's settings (SQLite: WAL, synchronous=FULL, BEGIN
+    IMMEDIATE; PostgreSQL: the same server and database). `once()` times one."""
+
+    def __init__(self, database: servers.Database):
+        self.sqlite = database.kind == "sqlite"
+        if self.sqlite:
+            import sqlite3
+
+            self.conn = sqlite3.connect(database.sqlite_path, isolation_level=None)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=FULL")
+            self.conn.execute("CREATE TABLE IF NOT EXISTS bench_bare "
+                              "(id INTEGER PRIMARY KEY, v TEXT)")
+        else:
+            import psycopg
+
+            self.conn = psycopg.connect(database.url.replace("postgresql+psycopg",
+                                                             "postgresql"))
+            self.conn.execute("CREATE TABLE IF NOT EXISTS bench_bare "
+                              "(id SERIAL PRIMARY KEY, v TEXT)")
+            self.conn.commit()
+
+    def once(self) -> float:
+        start = time.perf_counter()
+        if self.sqlite:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.conn.execute("INSERT INTO bench_bare (v) VALUES (?)", ("x",))
+            self.conn.execute("COMMIT")
+        else:
+            self.conn.execute("INSERT INTO bench_bare (v) VALUES (%s)", ("x",))
+            self.conn.commit()
+        return time.perf_counter() - start
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def build_sheets(client, games_wanted: int) -> dict:
+    """A WEC singles event with a game for every sheet to enter (a sheet goes in once)."""
+    event = client.post("/api/events", json={"name": "Profile desk",
+                                             "preset": "wec-singles"}).get_json()
+    auth = {"Authorization": f"Bearer {event['organizer_key']}"}
+    players = 4 * games_wanted
+    csv = "name,checked_in\n" + "".join(f"Desk {i:04d},yes\n" for i in range(players))
+    client.post(f"/api/events/{event['id']}/import", data=csv,
+                headers={**auth, "Content-Type": "text/csv"})
+    round_ = client.post(f"/api/events/{event['id']}/rounds", json={"number": 1},
+                         headers=auth).get_json()
+    return {"auth": auth, "games": [t["games"][0]["id"] for t in round_["tables"]]}
 
 
 def _app(database: servers.Database):
@@ -62,7 +122,8 @@ class QueryCounter:
 
     def _before(self, conn, cursor, statement, parameters, context, executemany):
         conn.info["bench_start"] = time.perf_counter()
-        self.count += 1
+        if not statement.lstrip().upper().startswith(("BEGIN", "COMMIT", "ROLLBACK")):
+            self.count += 1  # transaction bookkeeping is not a statement of the request's
 
     def _after(self, conn, cursor, statement, parameters, context, executemany):
         self.seconds += time.perf_counter() - conn.info.pop("bench_start", time.perf_counter())
@@ -97,28 +158,59 @@ def profile(db: str, tables: int, repeats: int, top: int, postgres_url: str | No
             hand_post()
             client.get(board)
 
+        retried = f"p-{uuid.uuid4().hex[:12]}"
+        retried_body = random_hand(rng, retried)
+        client.post(f"/api/games/{games[-1]}/hands", headers=hand_headers, data=retried_body)
+
+        def hand_retried():
+            client.post(f"/api/games/{games[-1]}/hands", headers=hand_headers,
+                        data=retried_body)
+
+        desk = build_sheets(client, 3 * repeats + 2)
+        sheet_games = iter(desk["games"])
+
+        def sheet_put():
+            client.put(f"/api/games/{next(sheet_games)}/sheet",
+                       headers={**desk["auth"], "Content-Type": "application/json"},
+                       json={"points": {"A": 9, "B": 7}, "hands_played": 12})
+
         actions = {
             "hand POST": hand_post,
+            "hand POST retried": hand_retried,
+            "sheet PUT (WEC)": sheet_put,
             "leaderboard 200 (cached)": lambda: client.get(board),
             "leaderboard 200 after a hand": after_hand,
             "leaderboard 304": lambda: client.get(board, headers={"If-None-Match": etag}),
             "game GET": lambda: client.get(f"/api/games/{games[0]}"),
         }
+        bare = BareCommit(database)
         print(f"{db}: {4 * tables} players, {tables} tables, leaderboard {size} bytes; "
               f"{repeats} requests each (in-process, one thread)", file=out)
+        walls: dict[str, tuple[float, float, float, float]] = {}
         for kind, action in actions.items():
             if kind == "leaderboard 200 (cached)":
                 client.get(board)  # fill the cache for this revision
             etag = client.get(board).headers["ETag"]
             counter.count, counter.seconds = 0, 0.0
+            # A write is timed one request at a time, each next to a bare commit, so that both
+            # meet the same disk and the same machine (a commit's time varies 0.1-1 ms here
+            # with what else is writing).
+            times, bares = [], []
             start = time.perf_counter()
             for _ in range(repeats):
+                if kind in AGAINST_THE_BARE_COMMIT:
+                    bares.append(bare.once())
+                began = time.perf_counter()
                 action()
-            wall = (time.perf_counter() - start) / repeats
+                times.append(time.perf_counter() - began)
+            wall = (time.perf_counter() - start - sum(bares)) / repeats
             queries, sql = counter.count / repeats, counter.seconds / repeats
             note = " (includes the hand POST)" if kind.endswith("after a hand") else ""
             print(f"\n== {kind}: {1000 * wall:.2f} ms per request{note}, {queries:.1f} SQL "
                   f"statements, {1000 * sql:.2f} ms in the database driver", file=out)
+            if kind in AGAINST_THE_BARE_COMMIT:
+                walls[kind] = (1000 * _median(times), 1000 * _median(bares), 1000 * wall,
+                               queries)
             profiler = cProfile.Profile()
             profiler.enable()
             for _ in range(repeats):
@@ -126,6 +218,13 @@ def profile(db: str, tables: int, repeats: int, top: int, postgres_url: str | No
             profiler.disable()
             stats = pstats.Stats(profiler, stream=out)
             stats.sort_stats("tottime").print_stats(top)
+        bare.close()
+        print("\n== against the bare one-row INSERT + COMMIT (same database and settings, a "
+              "bare commit timed before each request; medians); statements counted without "
+              "BEGIN/COMMIT bookkeeping:", file=out)
+        for kind, (ms, bare_ms, mean, queries) in walls.items():
+            print(f"   {kind}: {ms:.2f} ms (mean {mean:.2f}) against {bare_ms:.2f} ms = "
+                  f"{ms / bare_ms:.1f}x the bare commit, {queries:.1f} statements", file=out)
         with app.app_context():
             sqla.engine.dispose()
     finally:

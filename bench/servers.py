@@ -86,6 +86,30 @@ class Gunicorn:
     log: Path
     workers: list[int] = field(default_factory=list)
 
+    def restart_workers(self, wait: float = 60.0) -> float:
+        """Stop every worker (SIGTERM) and let the master start new ones, as a deploy or a
+        crash would; returns the seconds until a new worker answers, its start-up included."""
+        import signal
+
+        old = set(self.workers)
+        start = time.monotonic()
+        for pid in old:
+            os.kill(pid, signal.SIGTERM)
+        deadline = start + wait
+        while time.monotonic() < deadline:
+            fresh = [p for p in children(self.process.pid) if p not in old]
+            if len(fresh) >= len(old):
+                try:
+                    url = f"http://127.0.0.1:{self.port}/api/health"
+                    with urllib.request.urlopen(url, timeout=wait):
+                        pass
+                    self.workers = fresh
+                    return time.monotonic() - start
+                except OSError:
+                    pass
+            time.sleep(0.05)
+        raise RuntimeError(f"no new worker answered within {wait:.0f} s")
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
