@@ -17,6 +17,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -78,6 +79,17 @@ class Event(db.Model):
     # Every entrant's place and total, kept when the event is marked finished (series and
     # profiles read a year of nights from these; services/finishes.py).
     finishes: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # Event day (services/event_day): the entry fee, maintenance fee and payout split
+    # (rules/prizes.py); the check-in window (UTC, entered in the event's time zone); the door
+    # token that the self check-in QR carries (rotated by the organizer); the organizer's named
+    # awards, the entrant categories with their prize places, and the door-prize draws.
+    money: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    check_in_opens_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    check_in_closes_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    door_token: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    named_awards: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    categories: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    draws: Mapped[list | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
     players: Mapped[list[Player]] = relationship(back_populates="event",
@@ -102,6 +114,13 @@ class Team(db.Model):
     # A league's division (skill level); None when the league has one pool.
     division: Mapped[str | None] = mapped_column(String(40), nullable=True)
     playoff_excluded: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Event day: stays at this table every round (an accommodation; 0 = where seated in
+    # round 1), entry fee paid, disqualified (the reason; results stand, no place or prize),
+    # the categories it is tagged into ("High lady").
+    stays_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    paid: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    disqualified: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    categories: Mapped[list | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
     event: Mapped[Event] = relationship(back_populates="teams")
@@ -131,6 +150,13 @@ class Player(db.Model):
     # by the organizer's decision; never on a guess).
     person_id: Mapped[int | None] = mapped_column(ForeignKey("people.id", ondelete="SET NULL"),
                                                   nullable=True, index=True)
+    # Event day: stays at this table every round (an accommodation; 0 = where seated in
+    # round 1), entry fee paid, disqualified (the reason; results stand, no place or prize),
+    # the categories it is tagged into ("High lady").
+    stays_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    paid: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    disqualified: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    categories: Mapped[list | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
     event: Mapped[Event] = relationship(back_populates="players")
@@ -375,6 +401,23 @@ class AuditEntry(db.Model):
     table: Mapped[int | None] = mapped_column(Integer, nullable=True)
     before: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     after: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+
+
+class DoorRequest(db.Model):
+    """Someone at the door who is not registered yet asks to be added (self check-in); the
+    organizer accepts (a player is added and checked in) or declines."""
+
+    __tablename__ = "door_requests"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    status: Mapped[str] = mapped_column(String(16), default="waiting")  # waiting|accepted|declined
+    player_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # once accepted
+    client: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    decided_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
 class Forfeit(db.Model):
