@@ -494,6 +494,11 @@ class Series(db.Model):
     best_of: Mapped[int | None] = mapped_column(Integer, nullable=True)
     min_events: Mapped[int | None] = mapped_column(Integer, nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=1)
+    # The standings rows as last computed once every event of the series was finished, and
+    # a digest of what they were computed from (services/series.py): a fresh worker reads
+    # them instead of a year of finishes.
+    standings_stamp: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    standings_rows: Mapped[list | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
 

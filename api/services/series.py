@@ -3,10 +3,12 @@ from each event's finishes (services/finishes.py)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from threading import Lock
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import load_only
 
 from ..auth import Principal
@@ -134,7 +136,7 @@ def series_revision(series: Series) -> str:
     return f"{series.id}.{series.revision}." + ".".join(f"{i}{c}-{r}" for i, c, r in revisions)
 
 
-_TABLES: OrderedDict[tuple, dict] = OrderedDict()
+_TABLES: OrderedDict[str, dict] = OrderedDict()
 _TABLES_LOCK = Lock()
 TABLES_KEPT = 64
 PAGE = 100  # rows a read answers unless it asks for more (a club of thousands is megabytes)
@@ -151,54 +153,89 @@ def standings(series: Series, viewer_is_club: bool, stamp: str | None = None,
     """The series table: place, person, events played, counted results, total, and each
     event's result; rows `offset` to `offset + limit` (all with limit None). A private
     person shows as a name only to the public (no breakdown). The whole table is kept per
-    process for `stamp` (series_revision: the series' and its events' revisions)."""
-    key = (stamp or series_revision(series), viewer_is_club)
+    process for `stamp` (series_revision: the series' and its events' revisions), and in the
+    series' row once all its events are finished."""
+    stamp = stamp or series_revision(series)
     with _TABLES_LOCK:
-        table = _TABLES.get(key)
+        table = _TABLES.get(stamp)
         if table is not None:
-            _TABLES.move_to_end(key)
+            _TABLES.move_to_end(stamp)
     if table is None:
-        table = _whole_table(series, viewer_is_club)
+        table = _whole_table(series, stamp)
         with _TABLES_LOCK:
-            _TABLES[key] = table
+            _TABLES[stamp] = table
             while len(_TABLES) > TABLES_KEPT:
                 _TABLES.popitem(last=False)
     end = None if limit is None else offset + limit
-    rows = [_row(standing, person, viewer_is_club)
-            for standing, person in table["rows"][offset:end]]
+    rows = [_row(row, person, viewer_is_club) for row, person in table["rows"][offset:end]]
     return {**table["head"], "rows": rows, "total_rows": len(table["rows"]), "offset": offset}
 
 
-def _row(row: rseries.Standing, person, viewer_is_club: bool) -> dict:
-    person_id, name, private = person
+def _row(row: dict, person, viewer_is_club: bool) -> dict:
+    _, name, private = person
     hidden = private and not viewer_is_club
-    return {"place": row.place, "person_id": person_id, "name": name, "private": private,
-            "events_played": row.events_played,
-            "counted": len(row.counting), "total": row.total,
-            "ranked": row.ranked,
-            "results": [] if hidden else [
-                {"event_id": r.event, "place": r.place, "event_total": r.total,
-                 "points": r.points, "counted": r.counted} for r in row.results]}
+    return {**row, "name": name, "private": private, "results": [] if hidden else row["results"]}
 
 
-def _whole_table(series: Series, viewer_is_club: bool) -> dict:
-    """The series computed whole: its head (the series and its events) and every row as
-    (standing, (person id, name, private)); rows are written out a page at a time."""
-    # Only what the table reads (an open event's board loads the rest when it is built).
+def _plain(row: rseries.Standing) -> dict:
+    """A standings row as JSON keeps it (the person's name and privacy are added on reading:
+    they change without the results changing)."""
+    return {"place": row.place, "person_id": row.person, "events_played": row.events_played,
+            "counted": len(row.counting), "total": row.total, "ranked": row.ranked,
+            "results": [{"event_id": r.event, "place": r.place, "event_total": r.total,
+                         "points": r.points, "counted": r.counted} for r in row.results]}
+
+
+def _whole_table(series: Series, stamp: str) -> dict:
+    """The series whole: its head (the series and its events) and every row with its person
+    (id, name, private). Computed from the events' finishes, or read from the series' row
+    when it was kept for the same stamp."""
     events = list(db.session.execute(
         select(Event).join(SeriesEvent, SeriesEvent.event_id == Event.id)
         .options(load_only(Event.id, Event.name, Event.code, Event.status, Event.created_at,
-                           Event.revision, Event.finishes))
+                           Event.revision))
         .where(SeriesEvent.series_id == series.id).order_by(Event.created_at, Event.id))
         .scalars())
-    rule = _rule(series.scoring, series.best_of, series.min_events)
-    finishes = person_finishes(events)
-    results = [rseries.EventResult(e.id, finishes[e.id]) for e in events]
-    table = rseries.standings(rule, results)
+    head = {**series_view(series), "events": [
+        {"id": e.id, "name": e.name, "code": e.code, "status": e.status, "date": e.created_at}
+        for e in events]}
     people = {row[0]: tuple(row) for row in db.session.execute(
         select(Person.id, Person.name, Person.private)
         .where(Person.club_id == series.club_id)).all()}
-    return {"head": {**series_view(series), "events": [
-        {"id": e.id, "name": e.name, "code": e.code, "status": e.status, "date": e.created_at}
-        for e in events]},
-        "rows": [(row, people[row.person]) for row in table if row.person in people]}
+    digest = hashlib.sha256(stamp.encode()).hexdigest()
+    if series.standings_stamp == digest and series.standings_rows is not None:
+        rows = series.standings_rows
+    else:
+        rows = _computed_rows(series, [e.id for e in events])
+        if events and all(e.status == "finished" for e in events):
+            _keep(series.id, digest, rows)
+    return {"head": head,
+            "rows": [(row, people[row["person_id"]]) for row in rows
+                     if row["person_id"] in people]}
+
+
+def _computed_rows(series: Series, ids: list[int]) -> list[dict]:
+    # Only what the table reads (an open event's board loads the rest when it is built).
+    events = list(db.session.execute(
+        select(Event).options(load_only(Event.id, Event.code, Event.status, Event.revision,
+                                        Event.finishes))
+        .where(Event.id.in_(ids))).scalars()) if ids else []
+    order = {event_id: n for n, event_id in enumerate(ids)}
+    events.sort(key=lambda e: order[e.id])
+    rule = _rule(series.scoring, series.best_of, series.min_events)
+    finishes = person_finishes(events)
+    table = rseries.standings(rule, [rseries.EventResult(e.id, finishes[e.id]) for e in events])
+    return [_plain(row) for row in table]
+
+
+def _keep(series_id: int, digest: str, rows: list[dict]) -> None:
+    """Keep the rows of a series whose events are all finished in its row, so the next
+    worker to read it does not read every night's finishes again. Only a cache: when the
+    database is busy it is left for another read."""
+    db.session.rollback()  # end the read; the write is a short transaction of its own
+    try:
+        db.session.execute(update(Series).where(Series.id == series_id)
+                           .values(standings_stamp=digest, standings_rows=rows))
+        db.session.commit()
+    except OperationalError:
+        db.session.rollback()

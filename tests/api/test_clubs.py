@@ -357,3 +357,58 @@ def test_series_standings_come_a_page_at_a_time(api):
     for bad in ("limit=0", "limit=1001", "offset=-1", "limit=ten", "page=2", "=2"):
         problem = api.get(f"{path}?{bad}", expect=422).get_json()
         assert problem["detail"]
+
+
+def test_a_finished_series_is_kept_for_the_next_worker_and_follows_every_change(api, app):
+    """Once every night of a series is finished its standings are kept in the series' row: a
+    worker that has kept nothing reads them from there (not a year of finishes), and any
+    change (a renamed person, a night taken out) computes them afresh."""
+    from api.db import db
+    from api.models import Series
+    from api.services import series as series_service
+
+    club, key, _ = _club(api)
+    jan = _night(api, club, key, "Jan", NIGHT1)
+    _play_night(api, key, jan, lambda i: [("A", 3, False, None), ("B", 5, False, None)])
+    feb = _night(api, club, key, "Feb", NIGHT1[:4] + ["Ida Bell", "Jo Rey", "Kit Ash", "Lu Fox"])
+    _play_night(api, key, feb, lambda i: [("B", 4, False, None)])
+    made = api.post(f"/api/clubs/{club}/series", key=key,
+                    json={"name": "Year", "event_ids": [jan["id"], feb["id"]]},
+                    expect=201).get_json()
+    path = f"/api/clubs/{club}/series/{made['id']}"
+
+    def kept():
+        with app.app_context():
+            row = db.session.get(Series, made["id"])
+            return row.standings_stamp, row.standings_rows
+
+    live = api.get(path, expect=200).get_json()
+    assert kept() == (None, None), "a series with a night in play is not kept"
+    for night in (jan, feb):
+        api.patch(f"/api/events/{night['id']}", key=key, json={"status": "finished"},
+                  expect=200)
+    first = api.get(path, expect=200).get_json()
+    assert first["rows"] == live["rows"] and kept()[0] is not None
+    assert len(kept()[1]) == 12
+
+    # A worker that has kept nothing: the same answer, from the row.
+    series_service.forget_tables()
+    with app.app_context():
+        db.session.execute(db.update(Series).where(Series.id == made["id"])
+                           .values(standings_rows=[dict(r, total=999.0) for r in kept()[1]]))
+        db.session.commit()
+    assert {r["total"] for r in api.get(path).get_json()["rows"]} == {999.0}, \
+        "read from the kept row"
+
+    # A rename changes the stamp: computed afresh (not the doctored row), and kept again.
+    people = {p["name"]: p["id"] for p in api.get(f"/api/clubs/{club}/people").get_json()}
+    api.patch(f"/api/clubs/{club}/people/{people['Ann Baker']}", key=key,
+              json={"name": "Ann Baker-Long"}, expect=200)
+    renamed = api.get(path).get_json()["rows"]
+    assert {r["name"] for r in renamed} >= {"Ann Baker-Long"}
+    assert [r["total"] for r in renamed] == [r["total"] for r in live["rows"]]
+    assert 999.0 not in {r["total"] for r in kept()[1]}
+    # A night taken out: the standings follow at once.
+    api.delete(f"{path}/events/{feb['id']}", key=key, expect=200)
+    only_jan = api.get(path).get_json()
+    assert only_jan["total_rows"] == 8 and len(only_jan["events"]) == 1
