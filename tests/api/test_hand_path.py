@@ -51,6 +51,40 @@ def test_an_ordinary_hand_is_six_statements_or_fewer(app):
     assert api.game(game)["points"] == {"A": 1 + 2, "B": 2 + 1}  # B euchred once
 
 
+def test_a_new_hand_takes_one_connection_and_on_postgresql_one_transaction(app):
+    """The key check and the hand's read share a transaction (no check-out of a connection
+    just for the key, with its ping); on PostgreSQL the write goes on in it too, on SQLite the
+    write takes the lock in a transaction of its own."""
+    api, key, game = _night(app)
+    api.hand(key, game, "A", 3)
+    checkouts, transactions = [], []
+    with app.app_context():
+        engine = db.engine
+    postgres = engine.dialect.name == "postgresql"
+
+    def on_checkout(*args):
+        checkouts.append(1)
+
+    def on_begin(conn):
+        transactions.append(1)
+
+    event.listen(engine, "checkout", on_checkout)
+    event.listen(engine, "begin", on_begin)
+    try:
+        app.config["TESTING"] = False
+        for tricks in (4, 5):
+            checkouts.clear()
+            transactions.clear()
+            api.post(f"/api/games/{game}/hands", key=key, json={
+                "id": uuid.uuid4().hex, "maker": "A", "tricks": tricks}, expect=201)
+            assert len(checkouts) == len(transactions) == (1 if postgres else 2), \
+                (checkouts, transactions)
+    finally:
+        app.config["TESTING"] = True
+        event.remove(engine, "checkout", on_checkout)
+        event.remove(engine, "begin", on_begin)
+
+
 def test_a_retried_hand_is_answered_while_another_writer_holds_the_lock(app):
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         pytest.skip("the write lock is SQLite's")
