@@ -111,8 +111,11 @@ def current_principal() -> Principal | None:
                           code="bad-key", headers={"WWW-Authenticate": 'Bearer realm="euchre"'})
         if not secret.startswith(KEY_PREFIX) or len(secret) > 100:
             raise unknown
+        # Columns, not the ORM object: this runs before every call that needs a key, and
+        # loading an entity costs more than the look-up itself.
         key = db.session.execute(
-            db.select(ApiKey).where(ApiKey.digest == digest(secret))).scalar_one_or_none()
+            db.select(ApiKey.id, ApiKey.event_id, ApiKey.role, ApiKey.table, ApiKey.revoked_at)
+            .where(ApiKey.digest == digest(secret))).first()
         if key is not None:
             if key.revoked_at is not None:
                 raise unknown
