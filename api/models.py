@@ -496,9 +496,9 @@ class Series(db.Model):
     revision: Mapped[int] = mapped_column(Integer, default=1)
     # The standings rows as last computed once every event of the series was finished, and
     # a digest of what they were computed from (services/series.py): a fresh worker reads
-    # them instead of a year of finishes.
+    # them instead of a year of finishes. Megabytes for a big club: loaded only when read.
     standings_stamp: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    standings_rows: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    standings_rows: Mapped[list | None] = mapped_column(JSON, nullable=True, deferred=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
 

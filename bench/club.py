@@ -304,8 +304,12 @@ def run(kind: str, size: Size, postgres_url: str | None = None, log=print) -> di
         seeded = seed(database.url, size, log=log)
         log(f"  seeded in {seeded['seconds']} s")
         club, series = seeded["club_id"], seeded["series_id"]
+        series_path = f"/api/clubs/{club}/series/{series}"
         reads = {
-            "series standings": _read(database.url, f"/api/clubs/{club}/series/{series}", 20),
+            # The first read after the last night finished computes the table from every
+            # night's finishes and keeps it in the series' row; a fresh worker then reads that.
+            "series (first computed)": _read(database.url, series_path, 5),
+            "series standings": _read(database.url, series_path, 20),
             "profile (typical)": _read(database.url,
                                        f"/api/clubs/{club}/people/{seeded['typical']}", 20),
             "profile (every night)": _read(database.url,
