@@ -8,7 +8,7 @@ from collections import OrderedDict
 from threading import Lock
 
 from sqlalchemy import and_, select
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import aliased, load_only
 
 from ..db import db
 from ..models import Club, Event, Game, Hand, Person, Player, Seat
@@ -87,8 +87,13 @@ def _profile(club_id: int, person: Person, viewer_is_club: bool) -> dict:
     entries = {event_id: (player_id, team_id) for event_id, player_id, team_id in
                db.session.execute(select(Player.event_id, Player.id, Player.team_id)
                                   .where(Player.person_id == person.id)).all()}
+    # Only the columns a profile reads (a night in play loads the rest to build its board):
+    # a regular's two hundred nights' formats and schedules are not needed.
     events = list(db.session.execute(
-        select(Event).where(Event.id.in_(played_in), Event.club_id == club_id)
+        select(Event).options(load_only(Event.id, Event.name, Event.code, Event.created_at,
+                                        Event.preset_key, Event.status, Event.revision,
+                                        Event.finishes))
+        .where(Event.id.in_(played_in), Event.club_id == club_id)
         .order_by(Event.created_at, Event.id)).scalars())
     figures = rstats.player_stats(_played_hands(person.id))
     partner = figures["best_partner"]
