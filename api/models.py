@@ -478,6 +478,10 @@ class Person(db.Model):
     name: Mapped[str] = mapped_column(String(120))
     name_key: Mapped[str] = mapped_column(String(120))  # the name folded: one per club
     private: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The profile's figures as last computed once every night of theirs was finished, and a
+    # digest of what they came from (services/profiles.py); loaded only when read.
+    profile_stamp: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    profile_kept: Mapped[dict | None] = mapped_column(JSON, nullable=True, deferred=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
 

@@ -4,10 +4,13 @@ rather than kept on the hand path, so recording a hand costs nothing more."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
+from datetime import datetime
 from threading import Lock
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import aliased, load_only
 
 from ..db import db
@@ -59,30 +62,66 @@ def forget() -> None:
 
 def profile(club_id: int, person_id: int, viewer_is_club: bool) -> dict:
     """The profile, kept per process while the club's registry and the person's nights are
-    unchanged (a regular of two hundred nights has sixteen thousand hands to read)."""
+    unchanged (a regular of two hundred nights has sixteen thousand hands to read), and in
+    the person's row once all those nights are finished (a fresh worker reads that)."""
     person = get_person(club_id, person_id)
     if person.private and not viewer_is_club:
         raise Forbidden(f"{person.name}'s profile is private: only the club sees it.",
                         code="private-person")
     nights = db.session.execute(
-        select(Event.id, Event.code, Event.revision)
+        select(Event.id, Event.code, Event.revision, Event.status)
         .where(Event.id.in_(select(Player.event_id).where(Player.person_id == person.id)))
         .order_by(Event.id)).all()
     revision = db.session.execute(select(Club.revision).where(Club.id == club_id)).scalar()
-    key = (club_id, person.id, revision, viewer_is_club, tuple(tuple(n) for n in nights))
+    key = (club_id, person.id, revision, tuple(tuple(n) for n in nights))
     with _LOCK:
-        if key in _KEPT:
+        found = _KEPT.get(key)
+        if found is not None:
             _KEPT.move_to_end(key)
-            return _KEPT[key]
-    found = _profile(club_id, person, viewer_is_club)
-    with _LOCK:
-        _KEPT[key] = found
-        while len(_KEPT) > KEPT:
-            _KEPT.popitem(last=False)
+    if found is None:
+        found = _kept_or_computed(club_id, person, repr(key),
+                                  all(n.status == "finished" for n in nights))
+        with _LOCK:
+            _KEPT[key] = found
+            while len(_KEPT) > KEPT:
+                _KEPT.popitem(last=False)
+    return _for_viewer(found, viewer_is_club)
+
+
+def _for_viewer(found: dict, viewer_is_club: bool) -> dict:
+    """The public does not see a private best partner."""
+    partner = found["best_partner"]
+    if partner is not None:
+        partner = None if partner["private"] and not viewer_is_club else {
+            k: v for k, v in partner.items() if k != "private"}
+    return {**found, "best_partner": partner}
+
+
+def _kept_or_computed(club_id: int, person: Person, stamp: str, all_finished: bool) -> dict:
+    digest = hashlib.sha256(stamp.encode()).hexdigest()
+    if person.profile_stamp == digest and person.profile_kept is not None:
+        kept = person.profile_kept
+        return {**kept, "events": [{**e, "date": datetime.fromisoformat(e["date"])}
+                                   for e in kept["events"]]}
+    found = _profile(club_id, person)
+    if all_finished:
+        _keep(person.id, digest, {**found, "events": [
+            {**e, "date": e["date"].isoformat()} for e in found["events"]]})
     return found
 
 
-def _profile(club_id: int, person: Person, viewer_is_club: bool) -> dict:
+def _keep(person_id: int, digest: str, figures: dict) -> None:
+    """Only a cache: when the database is busy it is left for another read."""
+    db.session.rollback()  # end the read; the write is a short transaction of its own
+    try:
+        db.session.execute(update(Person).where(Person.id == person_id)
+                           .values(profile_stamp=digest, profile_kept=figures))
+        db.session.commit()
+    except OperationalError:
+        db.session.rollback()
+
+
+def _profile(club_id: int, person: Person) -> dict:
     played_in = select(Player.event_id).where(Player.person_id == person.id)
     entries = {event_id: (player_id, team_id) for event_id, player_id, team_id in
                db.session.execute(select(Player.event_id, Player.id, Player.team_id)
@@ -99,9 +138,9 @@ def _profile(club_id: int, person: Person, viewer_is_club: bool) -> dict:
     partner = figures["best_partner"]
     if partner is not None:
         mate = db.session.get(Person, partner["partner"])
-        partner = None if mate is None or (mate.private and not viewer_is_club) else {
+        partner = None if mate is None else {
             "person_id": mate.id, "name": mate.name, "hands": partner["hands"],
-            "points_per_hand": partner["points_per_hand"]}
+            "points_per_hand": partner["points_per_hand"], "private": mate.private}
     played = []
     for event in events:
         player_id, team_id = entries[event.id]

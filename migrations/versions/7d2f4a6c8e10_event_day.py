@@ -5,7 +5,8 @@ of self check-in, named awards, categories with prize places, door-prize draws.
 players and teams: stays_at (an accommodation: stays at table N; 0 = where seated in round 1),
 paid, disqualified (the reason), categories.
 door_requests: people at the door asking to be added, for the organizer to accept or decline.
-series: standings_stamp and standings_rows, the standings kept once all its events are finished.
+series: standings_stamp and standings_rows, the standings kept once all its events are finished;
+people: profile_stamp and profile_kept, a profile's figures kept once all their nights are finished.
 
 Everything is empty or false for events made before this, which keep working as they did.
 
@@ -50,6 +51,9 @@ def upgrade():
     with op.batch_alter_table('series') as batch_op:
         batch_op.add_column(sa.Column('standings_stamp', sa.String(length=64), nullable=True))
         batch_op.add_column(sa.Column('standings_rows', sa.JSON(), nullable=True))
+    with op.batch_alter_table('people') as batch_op:
+        batch_op.add_column(sa.Column('profile_stamp', sa.String(length=64), nullable=True))
+        batch_op.add_column(sa.Column('profile_kept', sa.JSON(), nullable=True))
     op.create_table('door_requests',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('event_id', sa.Integer(), nullable=False),
@@ -72,6 +76,9 @@ def downgrade():
     with op.batch_alter_table('door_requests') as batch_op:
         batch_op.drop_index(batch_op.f('ix_door_requests_event_id'))
     op.drop_table('door_requests')
+    with op.batch_alter_table('people') as batch_op:
+        batch_op.drop_column('profile_kept')
+        batch_op.drop_column('profile_stamp')
     with op.batch_alter_table('series') as batch_op:
         batch_op.drop_column('standings_rows')
         batch_op.drop_column('standings_stamp')

@@ -412,3 +412,52 @@ def test_a_finished_series_is_kept_for_the_next_worker_and_follows_every_change(
     api.delete(f"{path}/events/{feb['id']}", key=key, expect=200)
     only_jan = api.get(path).get_json()
     assert only_jan["total_rows"] == 8 and len(only_jan["events"]) == 1
+
+
+def test_a_profile_of_finished_nights_is_kept_and_follows_every_change(api, app):
+    """Once every night of a person is finished their profile's figures are kept in their
+    row: a worker that has kept nothing answers the same from there; made private, the
+    public is refused at once; a new night computes afresh."""
+    from api.db import db
+    from api.models import Person
+    from api.services import profiles
+
+    club, key, _ = _club(api)
+    jan = _night(api, club, key, "Jan", NIGHT1)
+    _play_night(api, key, jan, lambda i: [("A", 3, False, None), ("B", 3, False, None)] * 4)
+    people = {p["name"]: p["id"] for p in api.get(f"/api/clubs/{club}/people").get_json()}
+    path = f"/api/clubs/{club}/people/{people['Ann Baker']}"
+
+    def kept():
+        with app.app_context():
+            row = db.session.get(Person, people["Ann Baker"])
+            return row.profile_stamp, row.profile_kept
+
+    live = api.get(path, expect=200).get_json()
+    assert kept() == (None, None), "a night in play is not kept"
+    api.patch(f"/api/events/{jan['id']}", key=key, json={"status": "finished"}, expect=200)
+    first = api.get(path, key=key, expect=200).get_json()
+    assert first["stats"] == live["stats"] and kept()[0] is not None
+    assert first["hands_counted"] == 8 and first["events"][0]["place"] is not None
+
+    profiles.forget()  # a worker that has kept nothing
+    again = api.get(path, key=key, expect=200).get_json()
+    assert again == first
+    with app.app_context():  # it is the kept row that answers
+        db.session.execute(db.update(Person).where(Person.id == people["Ann Baker"])
+                           .values(profile_kept={**kept()[1], "hands_counted": 999}))
+        db.session.commit()
+    profiles.forget()
+    assert api.get(path, key=key, expect=200).get_json()["hands_counted"] == 999
+    # Made private: the public is refused, the club still reads it (and its new flag).
+    api.patch(path, key=key, json={"private": True}, expect=200)
+    profiles.forget()
+    api.get(path, expect=403)
+    assert api.get(path, key=key, expect=200).get_json()["private"] is True
+    # A second night, in play: computed afresh and not kept until it is finished.
+    stamp = kept()[0]
+    feb = _night(api, club, key, "Feb", NIGHT1)
+    _play_night(api, key, feb, lambda i: [("B", 4, False, None)])
+    now = api.get(path, key=key, expect=200).get_json()
+    assert len(now["events"]) == 2 and now["hands_counted"] == 9
+    assert kept()[0] == stamp
