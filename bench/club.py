@@ -310,14 +310,14 @@ def run(kind: str, size: Size, postgres_url: str | None = None, log=print) -> di
             # night's finishes and keeps it in the series' row; a fresh worker then reads that.
             "series (first computed)": _read(database.url, series_path, 5),
             "series standings": _read(database.url, series_path, 20),
-            "profile (typical)": _read(database.url,
-                                       f"/api/clubs/{club}/people/{seeded['typical']}", 20),
-            "profile (every night)": _read(database.url,
-                                           f"/api/clubs/{club}/people/{seeded['faithful']}",
-                                           20),
         }
+        # Profiles the same way: the first read after their last night computes and keeps.
+        for name, person in (("typical", seeded["typical"]), ("every night", seeded["faithful"])):
+            path = f"/api/clubs/{club}/people/{person}"
+            reads[f"profile ({name}, first)"] = _read(database.url, path, 5)
+            reads[f"profile ({name})"] = _read(database.url, path, 20)
         for name, figures in reads.items():
-            log(f"  {name:24} cold {figures['cold_ms']:8.1f} ms   warm {figures['warm_ms']:7.1f}"
+            log(f"  {name:28} cold {figures['cold_ms']:8.1f} ms   warm {figures['warm_ms']:7.1f}"
                 f" ms (max {figures['warm_max_ms']:.1f})   {figures['bytes']:,} bytes")
         hand = _hand_costs(database.url, club)
         log(f"  hand POST: club event {hand['club_event_ms']} ms, no club "
