@@ -76,7 +76,8 @@ def person_finishes(events: Iterable[Event]) -> dict[int, tuple[rseries.Finish, 
     if not events:
         return {}
     # A year of a big club's nights is a hundred thousand entries: one query, plain rows.
-    entries = db.session.execute(
+    # On the session's connection, not through the ORM's row processing (a third of the time).
+    entries = db.session.connection().execute(
         select(Player.event_id, Player.id, Player.team_id, Player.person_id, Player.role)
         .where(Player.event_id.in_([e.id for e in events]), Player.person_id.is_not(None))
     ).all()
