@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import ipaddress
 import re
@@ -9,6 +10,7 @@ import secrets
 from dataclasses import dataclass
 
 from flask import g, request
+from sqlalchemy import bindparam, select
 
 from .db import db
 from .models import ApiKey, ClubKey, Event
@@ -99,6 +101,15 @@ def _bearer() -> str | None:
     return value.strip()
 
 
+@functools.cache
+def _key_query():
+    """The look-up of a key by its digest, built once and run on the session's connection:
+    it runs before every call that needs a key, and building the statement and loading an
+    ORM object cost more than the look-up itself."""
+    return select(ApiKey.id, ApiKey.event_id, ApiKey.role, ApiKey.table,
+                  ApiKey.revoked_at).where(ApiKey.digest == bindparam("digest"))
+
+
 def current_principal() -> Principal | None:
     """The key on this request, if any; a malformed, unknown or revoked key is a 401."""
     if "principal" in g:
@@ -111,11 +122,7 @@ def current_principal() -> Principal | None:
                           code="bad-key", headers={"WWW-Authenticate": 'Bearer realm="euchre"'})
         if not secret.startswith(KEY_PREFIX) or len(secret) > 100:
             raise unknown
-        # Columns, not the ORM object: this runs before every call that needs a key, and
-        # loading an entity costs more than the look-up itself.
-        key = db.session.execute(
-            db.select(ApiKey.id, ApiKey.event_id, ApiKey.role, ApiKey.table, ApiKey.revoked_at)
-            .where(ApiKey.digest == digest(secret))).first()
+        key = db.session.connection().execute(_key_query(), {"digest": digest(secret)}).first()
         if key is not None:
             if key.revoked_at is not None:
                 raise unknown
