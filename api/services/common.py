@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import func, select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 
 from ..auth import Principal
@@ -196,3 +197,15 @@ def audit_entries(event_id: int, table: int | None = None, round_number: int | N
             "changed": changed_fields(entry.before, entry.after),
         })
     return entries
+
+
+def keep_quietly(model, row_id: int, **values) -> None:
+    """Write a cache into a row during a read (series standings, a profile): the read's
+    transaction ends first and the write is a short one of its own; when the database is busy
+    it is left for a later read, never an error for this one."""
+    db.session.rollback()
+    try:
+        db.session.execute(update(model).where(model.id == row_id).values(**values))
+        db.session.commit()
+    except OperationalError:
+        db.session.rollback()

@@ -9,14 +9,14 @@ from collections import OrderedDict
 from datetime import datetime
 from threading import Lock
 
-from sqlalchemy import and_, select, update
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import and_, select
 from sqlalchemy.orm import aliased, load_only
 
 from ..db import db
 from ..models import Club, Event, Game, Hand, Person, Player, Seat
 from ..rules import stats as rstats
 from ..rules.hands import PLAY
+from .common import keep_quietly
 from .errors import Forbidden
 from .finishes import entry_finish
 from .people import get_person
@@ -105,20 +105,9 @@ def _kept_or_computed(club_id: int, person: Person, stamp: str, all_finished: bo
                                    for e in kept["events"]]}
     found = _profile(club_id, person)
     if all_finished:
-        _keep(person.id, digest, {**found, "events": [
+        keep_quietly(Person, person.id, profile_stamp=digest, profile_kept={**found, "events": [
             {**e, "date": e["date"].isoformat()} for e in found["events"]]})
     return found
-
-
-def _keep(person_id: int, digest: str, figures: dict) -> None:
-    """Only a cache: when the database is busy it is left for another read."""
-    db.session.rollback()  # end the read; the write is a short transaction of its own
-    try:
-        db.session.execute(update(Person).where(Person.id == person_id)
-                           .values(profile_stamp=digest, profile_kept=figures))
-        db.session.commit()
-    except OperationalError:
-        db.session.rollback()
 
 
 def _profile(club_id: int, person: Person) -> dict:

@@ -7,14 +7,14 @@ import hashlib
 from collections import OrderedDict
 from threading import Lock
 
-from sqlalchemy import select, update
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import select
 from sqlalchemy.orm import load_only
 
 from ..auth import Principal
 from ..db import db
 from ..models import Event, Person, Series, SeriesEvent
 from ..rules import series as rseries
+from .common import keep_quietly
 from .errors import Conflict, Invalid, not_found
 from .finishes import person_finishes
 from .people import club_audit
@@ -208,7 +208,8 @@ def _whole_table(series: Series, stamp: str) -> dict:
     else:
         rows = _computed_rows(series, [e.id for e in events])
         if events and all(e.status == "finished" for e in events):
-            _keep(series.id, digest, rows)
+            # Kept in the series' row, so the next worker need not read every night again.
+            keep_quietly(Series, series.id, standings_stamp=digest, standings_rows=rows)
     return {"head": head,
             "rows": [(row, people[row["person_id"]]) for row in rows
                      if row["person_id"] in people]}
@@ -226,16 +227,3 @@ def _computed_rows(series: Series, ids: list[int]) -> list[dict]:
     finishes = person_finishes(events)
     table = rseries.standings(rule, [rseries.EventResult(e.id, finishes[e.id]) for e in events])
     return [_plain(row) for row in table]
-
-
-def _keep(series_id: int, digest: str, rows: list[dict]) -> None:
-    """Keep the rows of a series whose events are all finished in its row, so the next
-    worker to read it does not read every night's finishes again. Only a cache: when the
-    database is busy it is left for another read."""
-    db.session.rollback()  # end the read; the write is a short transaction of its own
-    try:
-        db.session.execute(update(Series).where(Series.id == series_id)
-                           .values(standings_stamp=digest, standings_rows=rows))
-        db.session.commit()
-    except OperationalError:
-        db.session.rollback()
