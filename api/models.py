@@ -9,6 +9,7 @@ from sqlalchemy import (
     Boolean,
     CheckConstraint,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -498,12 +499,28 @@ class Series(db.Model):
     best_of: Mapped[int | None] = mapped_column(Integer, nullable=True)
     min_events: Mapped[int | None] = mapped_column(Integer, nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=1)
-    # The standings rows as last computed once every event of the series was finished, and
-    # a digest of what they were computed from (services/series.py): a fresh worker reads
-    # them instead of a year of finishes. Megabytes for a big club: loaded only when read.
+    # A digest of what the rows in `series_rows` were computed from, once every event of the
+    # series was finished (services/series.py): a fresh worker reads a page of them instead
+    # of a year of finishes.
     standings_stamp: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    standings_rows: Mapped[list | None] = mapped_column(JSON, nullable=True, deferred=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class SeriesRow(db.Model):
+    """One row of a series' standings as kept (see Series.standings_stamp), in order."""
+
+    __tablename__ = "series_rows"
+
+    series_id: Mapped[int] = mapped_column(ForeignKey("series.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    person_id: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    events_played: Mapped[int] = mapped_column(Integer)
+    counted: Mapped[int] = mapped_column(Integer)
+    total: Mapped[float] = mapped_column(Float)
+    ranked: Mapped[bool] = mapped_column(Boolean)
+    results: Mapped[list] = mapped_column(JSON)  # each event's: as the standings answer it
 
 
 class SeriesEvent(db.Model):

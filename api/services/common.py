@@ -199,13 +199,16 @@ def audit_entries(event_id: int, table: int | None = None, round_number: int | N
     return entries
 
 
-def keep_quietly(model, row_id: int, **values) -> None:
-    """Write a cache into a row during a read (series standings, a profile): the read's
-    transaction ends first and the write is a short one of its own; when the database is busy
-    it is left for a later read, never an error for this one."""
+def keep_quietly(*statements) -> None:
+    """Write a cache during a read (series standings, a profile): the read's transaction
+    ends first and the writes are a short transaction of their own; when the database is
+    busy they are left for a later read, never an error for this one. Each statement is a
+    statement or (statement, parameters)."""
     db.session.rollback()
     try:
-        db.session.execute(update(model).where(model.id == row_id).values(**values))
+        for statement in statements:
+            db.session.execute(*statement) if isinstance(statement, tuple) \
+                else db.session.execute(statement)
         db.session.commit()
     except OperationalError:
         db.session.rollback()

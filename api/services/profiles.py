@@ -9,7 +9,7 @@ from collections import OrderedDict
 from datetime import datetime
 from threading import Lock
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, select, update
 from sqlalchemy.orm import aliased, load_only
 
 from ..db import db
@@ -105,8 +105,9 @@ def _kept_or_computed(club_id: int, person: Person, stamp: str, all_finished: bo
                                    for e in kept["events"]]}
     found = _profile(club_id, person)
     if all_finished:
-        keep_quietly(Person, person.id, profile_stamp=digest, profile_kept={**found, "events": [
-            {**e, "date": e["date"].isoformat()} for e in found["events"]]})
+        keep_quietly(update(Person).where(Person.id == person.id).values(
+            profile_stamp=digest, profile_kept={**found, "events": [
+                {**e, "date": e["date"].isoformat()} for e in found["events"]]}))
     return found
 
 

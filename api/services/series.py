@@ -7,12 +7,12 @@ import hashlib
 from collections import OrderedDict
 from threading import Lock
 
-from sqlalchemy import select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import load_only
 
 from ..auth import Principal
 from ..db import db
-from ..models import Event, Person, Series, SeriesEvent
+from ..models import Event, Person, Series, SeriesEvent, SeriesRow
 from ..rules import series as rseries
 from .common import keep_quietly
 from .errors import Conflict, Invalid, not_found
@@ -152,16 +152,21 @@ def standings(series: Series, viewer_is_club: bool, stamp: str | None = None,
               offset: int = 0, limit: int | None = PAGE) -> dict:
     """The series table: place, person, events played, counted results, total, and each
     event's result; rows `offset` to `offset + limit` (all with limit None). A private
-    person shows as a name only to the public (no breakdown). The whole table is kept per
-    process for `stamp` (series_revision: the series' and its events' revisions), and in the
-    series' row once all its events are finished."""
+    person shows as a name only to the public (no breakdown). Once all its events are
+    finished the rows are kept in `series_rows` and a page is read from there; otherwise the
+    whole table is kept per process for `stamp` (series_revision: the series' and its
+    events' revisions)."""
     stamp = stamp or series_revision(series)
     with _TABLES_LOCK:
         table = _TABLES.get(stamp)
         if table is not None:
             _TABLES.move_to_end(stamp)
     if table is None:
-        table = _whole_table(series, stamp)
+        head, events = _head(series)
+        digest = hashlib.sha256(stamp.encode()).hexdigest()
+        if series.standings_stamp == digest:
+            return _kept_page(series, head, viewer_is_club, offset, limit)
+        table = _whole_table(series, head, events, digest)
         with _TABLES_LOCK:
             _TABLES[stamp] = table
             while len(_TABLES) > TABLES_KEPT:
@@ -178,38 +183,60 @@ def _row(row: dict, person, viewer_is_club: bool) -> dict:
 
 
 def _plain(row: rseries.Standing) -> dict:
-    """A standings row as JSON keeps it (the person's name and privacy are added on reading:
-    they change without the results changing)."""
+    """A standings row without its person's name and privacy (added on reading: they change
+    without the results changing)."""
     return {"place": row.place, "person_id": row.person, "events_played": row.events_played,
             "counted": len(row.counting), "total": row.total, "ranked": row.ranked,
             "results": [{"event_id": r.event, "place": r.place, "event_total": r.total,
                          "points": r.points, "counted": r.counted} for r in row.results]}
 
 
-def _whole_table(series: Series, stamp: str) -> dict:
-    """The series whole: its head (the series and its events) and every row with its person
-    (id, name, private). Computed from the events' finishes, or read from the series' row
-    when it was kept for the same stamp."""
+ROW_COLUMNS = ("person_id", "place", "events_played", "counted", "total", "ranked", "results")
+
+
+def _head(series: Series) -> tuple[dict, list[Event]]:
+    """The series and its events, as the standings begin."""
     events = list(db.session.execute(
         select(Event).join(SeriesEvent, SeriesEvent.event_id == Event.id)
         .options(load_only(Event.id, Event.name, Event.code, Event.status, Event.created_at,
                            Event.revision))
         .where(SeriesEvent.series_id == series.id).order_by(Event.created_at, Event.id))
         .scalars())
-    head = {**series_view(series), "events": [
+    return {**series_view(series), "events": [
         {"id": e.id, "name": e.name, "code": e.code, "status": e.status, "date": e.created_at}
-        for e in events]}
+        for e in events]}, events
+
+
+def _kept_page(series: Series, head: dict, viewer_is_club: bool, offset: int,
+               limit: int | None) -> dict:
+    """A page of the kept rows, with their people's names (a person no longer in the club's
+    registry has no row, as in a computed table)."""
+    kept = (select(*(SeriesRow.__table__.c[name] for name in ROW_COLUMNS), Person.name,
+                   Person.private)
+            .join(Person, Person.id == SeriesRow.person_id)
+            .where(SeriesRow.series_id == series.id))
+    total = db.session.execute(select(func.count()).select_from(kept.subquery())).scalar()
+    found = db.session.connection().execute(
+        kept.order_by(SeriesRow.position).offset(offset).limit(limit)).all()
+    rows = [_row(dict(zip(ROW_COLUMNS, r[:-2], strict=True)), (r.person_id, r.name, r.private),
+                 viewer_is_club) for r in found]
+    return {**head, "rows": rows, "total_rows": total, "offset": offset}
+
+
+def _whole_table(series: Series, head: dict, events: list[Event], digest: str) -> dict:
+    """The series computed whole from its events' finishes: its head and every row with its
+    person (id, name, private); kept in `series_rows` when all its events are finished."""
     people = {row[0]: tuple(row) for row in db.session.execute(
         select(Person.id, Person.name, Person.private)
         .where(Person.club_id == series.club_id)).all()}
-    digest = hashlib.sha256(stamp.encode()).hexdigest()
-    if series.standings_stamp == digest and series.standings_rows is not None:
-        rows = series.standings_rows
-    else:
-        rows = _computed_rows(series, [e.id for e in events])
-        if events and all(e.status == "finished" for e in events):
-            # Kept in the series' row, so the next worker need not read every night again.
-            keep_quietly(Series, series.id, standings_stamp=digest, standings_rows=rows)
+    rows = _computed_rows(series, [e.id for e in events])
+    if events and all(e.status == "finished" for e in events):
+        # So the next worker reads a page, not every night again.
+        keep_quietly(
+            delete(SeriesRow).where(SeriesRow.series_id == series.id),
+            *([(insert(SeriesRow), [{"series_id": series.id, "position": n, **row}
+                                    for n, row in enumerate(rows)])] if rows else []),
+            update(Series).where(Series.id == series.id).values(standings_stamp=digest))
     return {"head": head,
             "rows": [(row, people[row["person_id"]]) for row in rows
                      if row["person_id"] in people]}

@@ -5,7 +5,7 @@ of self check-in, named awards, categories with prize places, door-prize draws.
 players and teams: stays_at (an accommodation: stays at table N; 0 = where seated in round 1),
 paid, disqualified (the reason), categories.
 door_requests: people at the door asking to be added, for the organizer to accept or decline.
-series: standings_stamp and standings_rows, the standings kept once all its events are finished;
+series.standings_stamp and series_rows: the standings kept once all its events are finished;
 people: profile_stamp and profile_kept, a profile's figures kept once all their nights are finished.
 
 Everything is empty or false for events made before this, which keep working as they did.
@@ -50,7 +50,20 @@ def upgrade():
                 batch_op.add_column(sa.Column(name, type_, **options))
     with op.batch_alter_table('series') as batch_op:
         batch_op.add_column(sa.Column('standings_stamp', sa.String(length=64), nullable=True))
-        batch_op.add_column(sa.Column('standings_rows', sa.JSON(), nullable=True))
+    op.create_table('series_rows',
+    sa.Column('series_id', sa.Integer(), nullable=False),
+    sa.Column('position', sa.Integer(), nullable=False),
+    sa.Column('person_id', sa.Integer(), nullable=False),
+    sa.Column('place', sa.Integer(), nullable=True),
+    sa.Column('events_played', sa.Integer(), nullable=False),
+    sa.Column('counted', sa.Integer(), nullable=False),
+    sa.Column('total', sa.Float(), nullable=False),
+    sa.Column('ranked', sa.Boolean(), nullable=False),
+    sa.Column('results', sa.JSON(), nullable=False),
+    sa.ForeignKeyConstraint(['series_id'], ['series.id'],
+                            name=op.f('fk_series_rows_series_id_series'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('series_id', 'position', name=op.f('pk_series_rows'))
+    )
     with op.batch_alter_table('people') as batch_op:
         batch_op.add_column(sa.Column('profile_stamp', sa.String(length=64), nullable=True))
         batch_op.add_column(sa.Column('profile_kept', sa.JSON(), nullable=True))
@@ -79,8 +92,8 @@ def downgrade():
     with op.batch_alter_table('people') as batch_op:
         batch_op.drop_column('profile_kept')
         batch_op.drop_column('profile_stamp')
+    op.drop_table('series_rows')
     with op.batch_alter_table('series') as batch_op:
-        batch_op.drop_column('standings_rows')
         batch_op.drop_column('standings_stamp')
     for table in ('teams', 'players'):
         with op.batch_alter_table(table) as batch_op:
