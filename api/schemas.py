@@ -1321,6 +1321,8 @@ class ProfileEventSchema(Schema):
     place = Int(allow_none=True)
     total = Int(allow_none=True)
     field = Int(required=True)
+    prize = Bool(required=True, metadata={"description": "Finished in a prize place of the "
+                                          "format (by field size); live while in play."})
     stats = fields.Nested(StatsSchema, allow_none=True)
 
 

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'd9954f90a400';
+const VERSION = '872694e7ba01';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

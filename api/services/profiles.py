@@ -16,7 +16,7 @@ from ..db import db
 from ..models import Club, Event, Game, Hand, Person, Player, Seat
 from ..rules import stats as rstats
 from ..rules.hands import PLAY
-from .common import keep_quietly
+from .common import keep_quietly, preset_of
 from .errors import Forbidden
 from .finishes import entry_finish
 from .people import get_person
@@ -120,8 +120,8 @@ def _profile(club_id: int, person: Person) -> dict:
     # a regular's two hundred nights' formats and schedules are not needed.
     events = list(db.session.execute(
         select(Event).options(load_only(Event.id, Event.name, Event.code, Event.created_at,
-                                        Event.preset_key, Event.status, Event.revision,
-                                        Event.finishes))
+                                        Event.preset_key, Event.parameters, Event.status,
+                                        Event.revision, Event.finishes))
         .where(Event.id.in_(played_in), Event.club_id == club_id)
         .order_by(Event.created_at, Event.id)).scalars())
     figures = rstats.player_stats(_played_hands(person.id))
@@ -140,6 +140,7 @@ def _profile(club_id: int, person: Person) -> dict:
             "code": event.code,
             "date": event.created_at, "preset": event.preset_key, "status": event.status,
             "place": place, "total": total, "field": field_size,
+            "prize": place is not None and place <= preset_of(event).prize_places_for(field_size),
             "stats": figures["events"].get(event.id)})
     return {"person_id": person.id, "club_id": club_id, "name": person.name,
             "private": person.private, "events": played, "stats": figures["overall"],

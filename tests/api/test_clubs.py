@@ -445,6 +445,13 @@ def test_a_profile_of_finished_nights_is_kept_and_follows_every_change(api, app)
     first = api.get(path, key=key, expect=200).get_json()
     assert first["stats"] == live["stats"] and kept()[0] is not None
     assert first["hands_counted"] == 8 and first["events"][0]["place"] is not None
+    # Eight players: one prize place (the format's prize places by field size).
+    assert first["events"][0]["prize"] == (first["events"][0]["place"] == 1)
+    winner = api.get(f"/api/events/{jan['id']}/leaderboard").get_json()["rows"][0]
+    winner_person = next(p["person_id"] for p in api.get(
+        f"/api/events/{jan['id']}/players").get_json() if p["id"] == winner["entrant_id"])
+    assert api.get(f"/api/clubs/{club}/people/{winner_person}", key=key,
+                   expect=200).get_json()["events"][0]["prize"] is True
 
     profiles.forget()  # a worker that has kept nothing
     again = api.get(path, key=key, expect=200).get_json()

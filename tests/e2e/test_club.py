@@ -108,6 +108,8 @@ def test_a_club_runs_two_nights_a_series_and_shows_a_profile(page: Page, api, sh
         f"{round(profile['stats']['make_pct'])}%")
     expect(page.locator("svg.chart")).to_have_count(2)
     expect(page.locator(".profile-events tbody tr")).to_have_count(2)
+    prizes = sum(e["prize"] for e in profile["events"])
+    expect(page.locator(".profile-events .prize-mark")).to_have_count(prizes)
     box = page.locator("svg.chart").first.bounding_box()
     assert box["width"] <= 390 and box["height"] > 80
     shot(page, "club-profile")

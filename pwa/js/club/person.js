@@ -63,7 +63,8 @@ export async function render(main, {slug, personId}) {
         ['Event', 'Place', 'Pts', 'Make'].map((c) => h('th', {scope: 'col'}, c)))),
       h('tbody', {}, profile.events.slice().reverse().map((e) => h('tr', {},
         h('th', {scope: 'row'}, h('a', {href: `/e/${e.event_id}/board`}, e.name), h('span', {class: 'hint'}, ` ${dateWords(e.date)}`)),
-        h('td', {}, e.place === null ? '–' : [placeWords(e.place), h('span', {class: 'hint'}, ` of ${e.field}`)]),
+        h('td', {}, e.place === null ? '–' : [placeWords(e.place), h('span', {class: 'hint'}, ` of ${e.field}`),
+          e.prize && h('span', {class: 'prize-mark', title: 'A prize place'}, ' prize')]),
         h('td', {}, e.total ?? '–'), h('td', {}, pct(e.stats?.make_pct))))))
       : h('p', {class: 'empty'}, 'No events yet.')));
 }
