@@ -403,7 +403,21 @@ class PlayerCreateSchema(Schema):
     people = PeopleDecisions()
 
 
-class PlayerUpdateSchema(Schema):
+class EventDayChanges(Schema):
+    """What the organizer sets on an entrant on the night (RULES.md §4)."""
+
+    paid = Bool(metadata={"description": "The entry fee is paid (counts in the prize pool)."})
+    stays_at = Int(allow_none=True, validate=validate.Range(0, 1000), metadata={
+        "description": "An accommodation: the entrant stays at this table every round (0: "
+                       "where seated in round 1); null moves as the format says."})
+    disqualified = TextField(allow_none=True, min_length=1, max_length=200, metadata={
+        "description": "Disqualify with this reason: results stand for the opponents, no "
+                       "place or prize. Null undoes it."})
+    categories = ListOf(Name(max_length=40), max_items=10, metadata={
+        "description": "The event's categories this entrant is in (each ranked apart)."})
+
+
+class PlayerUpdateSchema(EventDayChanges):
     name = Name()
     checked_in = Bool()
     withdrawn = Bool()
@@ -420,6 +434,11 @@ class PlayerSchema(Schema):
     withdrawn = Bool(required=True)
     person_id = Int(allow_none=True, metadata={"description": "The club's person (club "
                                                "events only)."})
+    paid = Bool(required=True)
+    stays_at = Int(allow_none=True)
+    disqualified = fields.String(allow_none=True)
+    categories = fields.Function(lambda p: p.categories or [], required=True,
+                                 metadata={"type": "array", "items": {"type": "string"}})
 
 
 class TeamCreateSchema(Schema):
@@ -434,7 +453,7 @@ class TeamCreateSchema(Schema):
         "description": "A league's division (skill level): its teams meet each other."})
 
 
-class TeamUpdateSchema(Schema):
+class TeamUpdateSchema(EventDayChanges):
     name = Name()
     withdrawn = Bool()
     playoff_excluded = Bool()
@@ -450,6 +469,11 @@ class TeamSchema(Schema):
     removed = Bool(required=True)
     playoff_excluded = Bool(required=True)
     division = fields.String(allow_none=True)
+    paid = Bool(required=True)
+    stays_at = Int(allow_none=True)
+    disqualified = fields.String(allow_none=True)
+    categories = fields.Function(lambda t: t.categories or [], required=True,
+                                 metadata={"type": "array", "items": {"type": "string"}})
     members = fields.List(fields.Nested(PlayerSchema), required=True)
 
 

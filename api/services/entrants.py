@@ -340,7 +340,7 @@ def update_player(event_id: int, principal: Principal, player_id: int, changes: 
     event = lock_event(event_id)
     player = get_player(event, player_id)
     before = {"name": player.name, "checked_in": player.checked_in,
-              "withdrawn": player.withdrawn}
+              "withdrawn": player.withdrawn, **_event_day(player)}
     if "name" in changes:
         name = _name_or_422(changes["name"])
         if name.casefold() != player.name.casefold() and \
@@ -351,9 +351,14 @@ def update_player(event_id: int, principal: Principal, player_id: int, changes: 
         _check_in(player, changes["checked_in"], _seated_yet(event))
     if "withdrawn" in changes:
         player.withdrawn = changes["withdrawn"]
+    if EVENT_DAY & changes.keys():
+        if player.role != "player":
+            raise Conflict(f"{player.name} is a substitute: set this on the team.",
+                           code="substitute")
+        _set_event_day(event, player, changes)
     audit(event.id, principal, "update-player", "player", player.id, before=before,
           after={"name": player.name, "checked_in": player.checked_in,
-                 "withdrawn": player.withdrawn})
+                 "withdrawn": player.withdrawn, **_event_day(player)})
     db.session.commit()
     return player
 
@@ -363,7 +368,7 @@ def update_team(event_id: int, principal: Principal, team_id: int, changes: dict
     team = get_team(event, team_id)
     before = {"name": team.name, "withdrawn": team.withdrawn,
               "playoff_excluded": team.playoff_excluded, "checked_in": _team_here(team),
-              "division": team.division}
+              "division": team.division, **_event_day(team)}
     if "name" in changes:
         name = _name_or_422(changes["name"], "The team name")
         if name.casefold() != team.name.casefold() and \
@@ -390,12 +395,45 @@ def update_team(event_id: int, principal: Principal, team_id: int, changes: dict
         for member in team.members:
             if member.role == "player":
                 _check_in(member, changes["checked_in"], late)
+    if EVENT_DAY & changes.keys():
+        _set_event_day(event, team, changes)
     audit(event.id, principal, "update-team", "team", team.id, before=before,
           after={"name": team.name, "withdrawn": team.withdrawn,
                  "playoff_excluded": team.playoff_excluded, "checked_in": _team_here(team),
-                 "division": team.division})
+                 "division": team.division, **_event_day(team)})
     db.session.commit()
     return team
+
+
+EVENT_DAY = frozenset({"paid", "stays_at", "disqualified", "categories"})
+
+
+def _event_day(entrant) -> dict:
+    return {"paid": entrant.paid, "stays_at": entrant.stays_at,
+            "disqualified": entrant.disqualified, "categories": entrant.categories or []}
+
+
+def _set_event_day(event: Event, entrant, changes: dict) -> None:
+    """Paid, an accommodation (stays at a table), a disqualification (with its reason, or
+    None to undo it) and the categories an entrant is in (RULES.md §4)."""
+    if "paid" in changes:
+        entrant.paid = changes["paid"]
+    if "stays_at" in changes:
+        entrant.stays_at = changes["stays_at"]
+    if "disqualified" in changes:
+        entrant.disqualified = changes["disqualified"]
+    if "categories" in changes:
+        known = list((event.categories or {}).keys())
+        unknown = [c for c in changes["categories"]
+                   if c.casefold() not in {k.casefold() for k in known}]
+        if unknown:
+            raise Invalid(f"No category '{unknown[0]}' in this event"
+                          + (f"; it has {', '.join(known)}." if known else
+                             "; add categories first (Event tab)."),
+                          code="unknown-category")
+        by_fold = {k.casefold(): k for k in known}
+        entrant.categories = list(dict.fromkeys(by_fold[c.casefold()]
+                                                for c in changes["categories"]))
 
 
 def _check_in(player: Player, here: bool, late: bool) -> None:
