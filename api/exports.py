@@ -192,11 +192,15 @@ def standings_table(event_id: int) -> tuple[list[str], list[list]]:
     rounds = sorted({int(r) for row in board["rows"] for r in row["rounds"]})
     header = ["place", "name", "total", "games_won", "games_played"] + \
         [f"round_{r}" for r in rounds] + ["shared_place", "prize", "withdrawn", "removed"]
+    money = "money" in board  # the payout column, when the event has an entry fee
+    header += ["disqualified"] + (["payout"] if money else [])
     rows = [["" if row["place"] is None else row["place"], as_text(row["name"]), row["total"],
              row["games_won"], row["games_played"]]
             + [row["rounds"].get(str(r), "") for r in rounds]
             + ["yes" if row["shared"] else "no", "yes" if row["prize"] else "no",
-               "yes" if row["withdrawn"] else "no", "yes" if row["removed"] else "no"]
+               "yes" if row["withdrawn"] else "no", "yes" if row["removed"] else "no",
+               as_text(row["disqualified"] or "")]
+            + ([row["payout"] or 0] if money else [])
             for row in board["rows"]]
     return header, rows
 

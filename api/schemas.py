@@ -838,6 +838,12 @@ class StandingRowSchema(Schema):
         "description": "A league team's division (skill level), if the league has them."})
     division_place = Int(required=True, allow_none=True, metadata={
         "description": "The team's rank within its division (shared when level)."})
+    disqualified = fields.String(required=True, allow_none=True, metadata={
+        "description": "The reason, when the organizer disqualified this entrant: no place, "
+                       "no prize; their results still count for their opponents."})
+    payout = Int(required=True, allow_none=True, metadata={
+        "description": "What this entrant takes home from the prize pool (whole units); null "
+                       "when the event has no entry fee set."})
 
 
 class TieEntrantSchema(Schema):
@@ -898,6 +904,11 @@ class LeaderboardSchema(Schema):
         "description": "The organizer's recorded tie-break order (entrant ids), if any."})
     championship = fields.Nested(ChampionshipSchema)
     bump_cup_total = Int()
+    money = fields.Nested("BoardMoneySchema", metadata={
+        "description": "The prize pool, when the event has an entry fee."})
+    categories = fields.List(fields.Nested("CategoryBoardSchema"), metadata={
+        "description": "Each category's own place list (e.g. High lady / High man)."})
+    draw = fields.Nested("DrawSchema", metadata={"description": "The latest door-prize draw."})
 
 
 class LowScoreSchema(Schema):
@@ -949,6 +960,8 @@ class AwardsSchema(Schema):
     hands = fields.List(fields.Nested(HandAwardSchema), required=True, metadata={
         "description": "The awards from the hands the organizer chose (hand-by-hand games "
                        "only), players level on the figure sharing one."})
+    named = fields.List(fields.Nested("NamedAwardSchema"), required=True, metadata={
+        "description": "The organizer's own awards (Farthest Traveler, Sportsmanship, ...)."})
 
 
 class SheetRowSchema(Schema):
@@ -1375,3 +1388,132 @@ class ClubPageSchema(ClubSchema):
     events = fields.List(fields.Nested(ClubEventSchema), required=True)
     series = fields.List(fields.Nested(SeriesSchema), required=True)
     people = fields.List(fields.Nested(PersonSchema), required=True)
+
+
+# --- the event day: money, named awards, categories, door prizes (RULES.md §4) --------------
+
+class SplitRowSchema(Schema):
+    from_field = Int(required=True, validate=validate.Range(1, 10_000), metadata={
+        "description": "The smallest field this row is for (the first row is from 1)."})
+    percentages = ListOf(Int(validate=validate.Range(0, 100)), required=True, max_items=20,
+                         metadata={"description": "Per cent of the pool to 1st, 2nd, ..."})
+
+
+class MoneySetSchema(Schema):
+    entry_fee = Int(required=True, validate=validate.Range(0, 100_000), metadata={
+        "description": "Per entrant (per team in team formats), in whole units."})
+    currency = fields.String(load_default="$", validate=validate.Regexp(
+        r"^[^\s\d]{1,3}$", error="A currency is 1 to 3 symbols or letters, e.g. $ or EUR."))
+    maintenance_amount = Int(load_default=0, validate=validate.Range(0, 10_000_000))
+    maintenance_percent = Int(load_default=0, validate=validate.Range(0, 100))
+    split = ListOf(fields.Nested(SplitRowSchema), max_items=20, load_default=None,
+                   allow_none=True, metadata={
+                       "description": "The payout split by field size; null: the default "
+                                      "(RULES.md §4)."})
+
+
+class MoneyPlaceSchema(Schema):
+    place = Int(required=True)
+    percent = Int(required=True)
+    amount = Int(required=True)
+
+
+class MoneyPayoutSchema(Schema):
+    entrant_id = Int(required=True)
+    name = fields.String(allow_none=True)
+    place = Int(required=True)
+    shared = Bool(required=True)
+    amount = Int(required=True)
+
+
+class MoneySchema(Schema):
+    set = Bool(required=True, metadata={"description": "Whether the event has money set."})
+    entry_fee = Int(required=True)
+    currency = fields.String(required=True)
+    maintenance_amount = Int(required=True)
+    maintenance_percent = Int(required=True)
+    split = fields.List(fields.Nested(SplitRowSchema), required=True)
+    custom_split = Bool(required=True)
+    paid = Int(required=True, metadata={"description": "Entrants marked paid."})
+    unpaid = Int(required=True)
+    collected = Int(required=True)
+    maintenance = Int(required=True)
+    pool = Int(required=True)
+    remainder = Int(required=True, metadata={
+        "description": "What did not divide evenly among shared places: the organizer's."})
+    kept_by_organizer = Int(required=True, metadata={
+        "description": "The maintenance fee and the remainder."})
+    field_size = Int(required=True)
+    places = fields.List(fields.Nested(MoneyPlaceSchema), required=True)
+    payouts = fields.List(fields.Nested(MoneyPayoutSchema), required=True)
+
+
+class BoardMoneySchema(Schema):
+    currency = fields.String(required=True)
+    pool = Int(required=True)
+    paid_places = Int(required=True)
+    remainder = Int(required=True)
+
+
+class NamedAwardSetSchema(Schema):
+    name = Name(required=True, max_length=60)
+    winners = ListOf(Int(), required=True, min_items=1, max_items=20, metadata={
+        "description": "Entrant ids (players, or teams in team formats)."})
+    note = TextField(load_default=None, allow_none=True, max_length=200, metadata={
+        "description": "E.g. the game it was for ('round 3, table 7')."})
+
+
+class NamedAwardsSetSchema(Schema):
+    awards = ListOf(fields.Nested(NamedAwardSetSchema), required=True, max_items=30)
+
+
+class NamedAwardSchema(Schema):
+    name = fields.String(required=True)
+    note = fields.String(allow_none=True)
+    winners = fields.List(fields.Nested(RefSchema), required=True)
+
+
+class CategorySetSchema(Schema):
+    name = Name(required=True, max_length=40)
+    prize_places = Int(load_default=1, validate=validate.Range(0, 20))
+
+
+class CategoriesSetSchema(Schema):
+    categories = ListOf(fields.Nested(CategorySetSchema), required=True, max_items=10)
+
+
+class CategorySchema(Schema):
+    name = fields.String(required=True)
+    prize_places = Int(required=True)
+
+
+class CategoryRowSchema(Schema):
+    entrant_id = Int(required=True)
+    name = fields.String(required=True)
+    place = Int(required=True, allow_none=True)
+    total = Int(required=True)
+    shared = Bool(required=True)
+    prize = Bool(required=True)
+
+
+class CategoryBoardSchema(CategorySchema):
+    rows = fields.List(fields.Nested(CategoryRowSchema), required=True)
+
+
+class DrawCreateSchema(Schema):
+    count = Int(load_default=1, validate=validate.Range(1, 50))
+    leave_out_prize_winners = Bool(load_default=True)
+    leave_out_drawn = Bool(load_default=True)
+    seed = Int(load_default=None, allow_none=True, validate=validate.Range(0, 2**31 - 1),
+               metadata={"description": "Repeat a recorded draw; leave out to draw afresh."})
+
+
+class DrawSchema(Schema):
+    number = Int(required=True)
+    at = fields.String(required=True)
+    seed = Int(required=True)
+    count = Int(required=True)
+    leave_out_prize_winners = Bool(required=True)
+    leave_out_drawn = Bool(required=True)
+    candidates = Int(required=True, metadata={"description": "How many were in the draw."})
+    winners = fields.List(fields.Nested(RefSchema), required=True)

@@ -18,6 +18,7 @@ from ..rules.presets import Preset
 from ..services.awards import bump_cup_total, event_awards
 from ..services.championship import cut_state
 from ..services.common import get_event, preset_of
+from ..services.event_day import category_boards, latest_draw, payouts_for
 from ..services.round_view import clock_view
 from ..services.standings import (
     compute_standings,
@@ -49,6 +50,9 @@ def build_leaderboard(event: Event) -> dict:
     withdrawn = {p.id for p in people if getattr(p, "withdrawn", False)}
     divisions = {p.id: p.division for p in people if getattr(p, "division", None)}
     removed = {p.id for p in people if getattr(p, "removed", False)}
+    disqualified = {p.id: p.disqualified for p in people if p.disqualified}
+    money = payouts_for(event, standings)
+    payouts = money.by_entrant if money is not None else {}
     rows = []
     for s in standings:
         rows.append({
@@ -61,6 +65,8 @@ def build_leaderboard(event: Event) -> dict:
             if s.place is not None and previous.get(s.entrant) is not None else None,
             "withdrawn": s.entrant in withdrawn, "removed": s.entrant in removed,
             "stats": s.stats, "division": divisions.get(s.entrant), "division_place": None,
+            "disqualified": disqualified.get(s.entrant),
+            "payout": payouts.get(s.entrant, 0) if money is not None else None,
         })
     _division_places(rows)
     ties = _ties_to_settle(preset, standings, names)
@@ -78,6 +84,13 @@ def build_leaderboard(event: Event) -> dict:
         board["championship"] = championship_view(event, preset, standings, names)
     if preset.bumps:
         board["bump_cup_total"] = bump_cup_total(event)
+    if money is not None:
+        board["money"] = {"currency": event.money["currency"], "pool": money.pool.pool,
+                          "paid_places": len(money.percentages), "remainder": money.remainder}
+    if event.categories:
+        board["categories"] = category_boards(event, standings, names)
+    if event.draws:
+        board["draw"] = latest_draw(event, names)
     return board
 
 

@@ -11,6 +11,7 @@ from ..rules import standings as rstandings
 from ..rules import stats as rstats
 from ..rules.hands import PLAY
 from .common import preset_of
+from .event_day import named_awards
 from .standings import compute_standings, entrants, rules_results
 
 
@@ -96,4 +97,5 @@ def event_awards(event: Event) -> dict:
                        for (r, t), d in sorted(cup.by_table.items())],
         },
         "hands": hand_awards(event, player_names),
+        "named": named_awards(event),
     }

@@ -38,7 +38,8 @@ def rules_results(event_id: int, *, before_round: int | None = None) -> list[rst
 def entrants(event: Event, preset: Preset, played: Container[int] | None = None) -> list:
     """Who is ranked: teams, or players who are in the field or have played (`played`: the
     entrants with results, when the caller knows them already). Players come as rows of id,
-    name, checked_in and withdrawn (a big event has 2,000: no ORM objects needed)."""
+    name, checked_in, withdrawn and disqualified (a big event has 2,000: no ORM objects
+    needed)."""
     if preset.team_entry:
         return list(db.session.execute(
             select(Team).where(Team.event_id == event.id).order_by(Team.position)).scalars())
@@ -46,7 +47,7 @@ def entrants(event: Event, preset: Preset, played: Container[int] | None = None)
         played = set(db.session.execute(
             select(Result.entrant_id).where(Result.event_id == event.id).distinct()).scalars())
     players = db.session.execute(
-        select(Player.id, Player.name, Player.checked_in, Player.withdrawn)
+        select(Player.id, Player.name, Player.checked_in, Player.withdrawn, Player.disqualified)
         .where(Player.event_id == event.id, Player.role == "player")
         .order_by(Player.position))
     return [p for p in players if p.id in played or (p.checked_in and not p.withdrawn)]
@@ -92,7 +93,9 @@ def compute_standings(event: Event, preset: Preset, *, before_round: int | None 
         results = rules_results(event.id, before_round=before_round)
     elif before_round is not None:
         results = [r for r in results if r.round < before_round]
-    struck = [p.id for p in people if getattr(p, "removed", False)]
+    # Struck from the places: a team removed from a league, anyone disqualified (RULES.md §4:
+    # their results stand for their opponents).
+    struck = [p.id for p in people if getattr(p, "removed", False) or p.disqualified]
     return rstandings.standings_for(preset, results, [p.id for p in people],
                                     manual_order(event), struck=struck, **extra)
 

@@ -115,6 +115,17 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
         body=lambda s: {"seat": 1, "player_id": s.ids["substitute_id"]}),
     ("PUT", "/api/events/<int:event_id>/tiebreak"): Route(
         ORGANIZER, body=lambda s: {"order": [s.ids["player_id"]]}),
+    # The event day: money, named awards, categories, door prizes.
+    ("PUT", "/api/events/<int:event_id>/money"): Route(
+        ORGANIZER, body=_body({"entry_fee": 10, "maintenance_amount": 5})),
+    ("DELETE", "/api/events/<int:event_id>/money"): Route(ORGANIZER),
+    ("PUT", "/api/events/<int:event_id>/named-awards"): Route(
+        ORGANIZER, body=lambda s: {"awards": [{"name": "Best Dressed",
+                                               "winners": [s.ids["player_id"]]}]}),
+    ("PUT", "/api/events/<int:event_id>/categories"): Route(
+        ORGANIZER, body=_body({"categories": [{"name": "High lady", "prize_places": 1}]})),
+    ("POST", "/api/events/<int:event_id>/draws"): Route(
+        ORGANIZER, body=_body({"count": 1, "leave_out_prize_winners": False})),
     # Runner-allowed: the table's own game.
     ("POST", "/api/games/<int:game_id>/hands"): Route(
         RUNNER, body=_body({"id": "intruder-hand", "maker": "A", "tricks": 5})),
@@ -171,6 +182,10 @@ READ_ROUTES: dict[str, str] = {
     "/api/events/<int:event_id>/bracket": PUBLIC,
     "/api/events/<int:event_id>/leaderboard": PUBLIC,
     "/api/events/<int:event_id>/awards": PUBLIC,
+    "/api/events/<int:event_id>/money": PUBLIC,
+    "/api/events/<int:event_id>/named-awards": PUBLIC,
+    "/api/events/<int:event_id>/categories": PUBLIC,
+    "/api/events/<int:event_id>/draws": PUBLIC,
     "/api/events/<int:event_id>/players/<int:player_id>/scoresheet": PUBLIC,
     "/api/events/<int:event_id>/scoresheets": PUBLIC,
     "/api/events/<int:event_id>/access": ORGANIZER,
