@@ -136,7 +136,8 @@ def series_revision(series: Series) -> str:
     return f"{series.id}.{series.revision}." + ".".join(f"{i}{c}-{r}" for i, c, r in revisions)
 
 
-_TABLES: OrderedDict[str, dict] = OrderedDict()
+# Whole tables by stamp, and pages of kept rows by (stamp, offset, limit, viewer).
+_TABLES: OrderedDict[str | tuple, dict] = OrderedDict()
 _TABLES_LOCK = Lock()
 TABLES_KEPT = 64
 PAGE = 100  # rows a read answers unless it asks for more (a club of thousands is megabytes)
@@ -162,10 +163,21 @@ def standings(series: Series, viewer_is_club: bool, stamp: str | None = None,
         if table is not None:
             _TABLES.move_to_end(stamp)
     if table is None:
-        head, events = _head(series)
         digest = hashlib.sha256(stamp.encode()).hexdigest()
         if series.standings_stamp == digest:
-            return _kept_page(series, head, viewer_is_club, offset, limit)
+            # A page of the kept rows, kept per process too: the stamp changes with anything
+            # the page shows (a rename bumps the series' revision).
+            key = (stamp, offset, limit, viewer_is_club)
+            with _TABLES_LOCK:
+                page = _TABLES.get(key)
+            if page is None:
+                page = _kept_page(series, _head(series)[0], viewer_is_club, offset, limit)
+                with _TABLES_LOCK:
+                    _TABLES[key] = page
+                    while len(_TABLES) > TABLES_KEPT:
+                        _TABLES.popitem(last=False)
+            return page
+        head, events = _head(series)
         table = _whole_table(series, head, events, digest)
         with _TABLES_LOCK:
             _TABLES[stamp] = table
