@@ -112,12 +112,24 @@ def refuse_unreadable_json() -> None:
 
 
 def register_routes(app, api) -> None:
-    from . import clubs, entrants, event_day, events, exports, games, league, meta, reading, rounds
+    from . import (
+        clubs,
+        door,
+        entrants,
+        event_day,
+        events,
+        exports,
+        games,
+        league,
+        meta,
+        reading,
+        rounds,
+    )
 
     app.url_map.converters["int"] = IdConverter  # before any rule is added
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
     for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs,
-                   event_day):
+                   event_day, door):
         api.register_blueprint(module.blp)
     app.before_request(refuse_calls_without_a_key)
     app.before_request(refuse_bodies_not_json)

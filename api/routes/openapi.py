@@ -13,15 +13,19 @@ import re
 from apispec import BasePlugin
 
 SCHEME = "bearerKey"
-# Writes anyone may make: create an event, exchange the PIN for a key, draw a QR code.
+# Writes anyone may make: create an event, exchange the PIN for a key, draw a QR code, check in
+# at the door.
 PUBLIC_WRITES = {("post", "/api/events"), ("post", "/api/join"), ("post", "/api/qr"),
-                 ("post", "/api/clubs")}
+                 ("post", "/api/clubs"),
+                 # Self check-in: the door code from the door QR stands in for a key.
+                 ("post", "/api/door/{code}/check-in"), ("post", "/api/door/{code}/requests")}
 # Reads that need the organizer's key: the PIN, the keys, the next round's plan, the audit
 # log and the exports.
 KEYED_READS = {"/api/events/{event_id}/access", "/api/events/{event_id}/keys",
                "/api/events/{event_id}/rounds/next", "/api/events/{event_id}/audit",
                "/api/events/{event_id}/export/{name}.csv",
-               "/api/clubs/{club_id}/keys", "/api/clubs/{club_id}/audit"}
+               "/api/clubs/{club_id}/keys", "/api/clubs/{club_id}/audit",
+               "/api/events/{event_id}/door-token", "/api/events/{event_id}/door-requests"}
 # Answers about whichever key is sent, or none.
 KEY_OPTIONAL = {("get", "/api/me")} | {("get", path) for path in (
     # A club's pages: its private people (profiles, series rows) show to its club key alone.
@@ -35,7 +39,8 @@ RATE_LIMITED = {("post", "/api/events"), ("post", "/api/join"), ("post", "/api/c
                 ("post", "/api/events/{event_id}/players"),
                 ("post", "/api/events/{event_id}/teams"),
                 ("post", "/api/events/{event_id}/import"),
-                ("post", "/api/events/{event_id}/teams/{team_id}/substitutes")}
+                ("post", "/api/events/{event_id}/teams/{team_id}/substitutes"),
+                ("post", "/api/door/{code}/check-in"), ("post", "/api/door/{code}/requests")}
 
 SECURITY_SCHEME = {
     "type": "http", "scheme": "bearer",

@@ -12,7 +12,7 @@ from ..auth import Principal
 from ..db import db
 from ..models import Event, Player, Round, Team, utcnow
 from ..text import clean_name
-from . import limits
+from . import door, limits
 from .common import audit, get_player, get_team, lock_event, preset_of
 from .errors import Conflict, Invalid
 from .people import link_players
@@ -348,6 +348,9 @@ def update_player(event_id: int, principal: Principal, player_id: int, changes: 
             raise Conflict(f"'{name}' is already registered.", code="duplicate-name")
         player.name = name
     if "checked_in" in changes:
+        if changes["checked_in"] and not player.checked_in:
+            door.allow_check_in(event, principal, "player", player.id, player.name,
+                                changes.get("after_window", False))
         _check_in(player, changes["checked_in"], _seated_yet(event))
     if "withdrawn" in changes:
         player.withdrawn = changes["withdrawn"]
@@ -391,6 +394,9 @@ def update_team(event_id: int, principal: Principal, team_id: int, changes: dict
                            code="season-scheduled")
         team.division = changes["division"]
     if "checked_in" in changes:
+        if changes["checked_in"] and not _team_here(team):
+            door.allow_check_in(event, principal, "team", team.id, team.name,
+                                changes.get("after_window", False))
         late = _seated_yet(event)  # a team arriving after round 1 is late, as a player is
         for member in team.members:
             if member.role == "player":

@@ -65,6 +65,25 @@ def _enter_sheet(api, s: Seeded) -> None:
             json={"points": {"A": 9, "B": 7}}, expect=200)
 
 
+def _open_door(api, s: Seeded) -> None:
+    """A check-in window open now, a door code, and a registered player not here yet."""
+    key = s.organizer
+    api.put(f"/api/events/{s.id}/check-in-window", key=key, expect=200,
+            json={"opens": "2000-01-01T00:00", "closes": "2100-01-01T00:00"})
+    s.keys["door_token"] = api.post(f"/api/events/{s.id}/door-token", key=key,
+                                    expect=200).get_json()["token"]
+    s.ids["door_player_id"] = api.post(f"/api/events/{s.id}/players", key=key, expect=201,
+                                       json={"name": "Walk-in", "checked_in": False}
+                                       ).get_json()["id"]
+
+
+def _door_request(api, s: Seeded) -> None:
+    """An open door and a request to be added made there."""
+    _open_door(api, s)
+    s.ids["request_id"] = api.post(f"/api/door/{s.ids['code']}/requests", expect=201, json={
+        "token": s.keys["door_token"], "name": "At the door"}).get_json()["id"]
+
+
 # Every write route of the app. A route missing here fails test_every_route_is_classified:
 # decide who may call it, and add it with a body that would change something.
 WRITE_ROUTES: dict[tuple[str, str], Route] = {
@@ -126,6 +145,19 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
         ORGANIZER, body=_body({"categories": [{"name": "High lady", "prize_places": 1}]})),
     ("POST", "/api/events/<int:event_id>/draws"): Route(
         ORGANIZER, body=_body({"count": 1, "leave_out_prize_winners": False})),
+    ("PUT", "/api/events/<int:event_id>/check-in-window"): Route(
+        ORGANIZER, body=_body({"opens": "18:30", "closes": "18:50"})),
+    ("POST", "/api/events/<int:event_id>/door-token"): Route(ORGANIZER),
+    ("POST", "/api/events/<int:event_id>/door-requests/<int:request_id>"): Route(
+        ORGANIZER, body=_body({"accept": True}), prepare=_door_request),
+    # Self check-in at the door: no key, the door code from the door QR instead (tested by
+    # test_the_door_writes_need_the_current_door_code below).
+    ("POST", "/api/door/<string:code>/check-in"): Route(
+        PUBLIC, prepare=_open_door,
+        body=lambda s: {"token": s.keys["door_token"], "player_id": s.ids["door_player_id"]}),
+    ("POST", "/api/door/<string:code>/requests"): Route(
+        PUBLIC, prepare=_open_door,
+        body=lambda s: {"token": s.keys["door_token"], "name": "Not on the list"}),
     # Runner-allowed: the table's own game.
     ("POST", "/api/games/<int:game_id>/hands"): Route(
         RUNNER, body=_body({"id": "intruder-hand", "maker": "A", "tricks": 5})),
@@ -193,6 +225,10 @@ READ_ROUTES: dict[str, str] = {
     "/api/events/<int:event_id>/rounds/next": ORGANIZER,
     "/api/events/<int:event_id>/audit": ORGANIZER,
     "/api/events/<int:event_id>/export/<string:name>.csv": ORGANIZER,
+    "/api/events/<int:event_id>/check-in-window": PUBLIC,
+    "/api/door/<string:code>": PUBLIC,  # with the door code in ?token=
+    "/api/events/<int:event_id>/door-token": ORGANIZER,
+    "/api/events/<int:event_id>/door-requests": ORGANIZER,
     # Clubs: public pages (a private person's profile and series rows only with the club
     # key), and the club key's own reads.
     "/api/clubs/<int:club_id>": PUBLIC,
@@ -234,10 +270,11 @@ def test_every_route_is_classified():
     assert {m for m, _ in routes} <= WRITE_METHODS | {"GET"}
     # Outside /api there is only the PWA's files: nothing there may write.
     assert {m for m, rule in every if not rule.startswith("/api")} == {"GET"}
-    # The public writes are exactly the three the design allows.
+    # The public writes are exactly the ones the design allows (the door's need its code).
     assert sorted(k for k, r in WRITE_ROUTES.items() if r.access == PUBLIC) == [
-        ("POST", "/api/clubs"), ("POST", "/api/events"), ("POST", "/api/join"),
-        ("POST", "/api/qr")]
+        ("POST", "/api/clubs"), ("POST", "/api/door/<string:code>/check-in"),
+        ("POST", "/api/door/<string:code>/requests"), ("POST", "/api/events"),
+        ("POST", "/api/join"), ("POST", "/api/qr")]
     assert READ_TARGETS.keys() <= {r for r, a in READ_ROUTES.items() if a == ORGANIZER}
 
 
@@ -415,6 +452,46 @@ def test_the_public_writes_need_no_key_and_touch_no_existing_event(
         added = [k for k in after.pop(keys) if k not in known]
         assert [(k["role"], k["table"]) for k in added] == [("runner", 1)]
     assert after == before
+
+
+DOOR_WRITES = sorted(k for k in WRITE_ROUTES if k[1].startswith("/api/door/"))
+
+
+def _without_counts(rows: dict) -> dict:
+    # Every door write is counted per address, refused ones too: the count is not a change.
+    return {table: found for table, found in rows.items() if table != "rate_limits"}
+
+
+@pytest.mark.parametrize("method, rule", DOOR_WRITES, ids=[f"{m} {r}" for m, r in DOOR_WRITES])
+def test_the_door_writes_need_the_current_door_code(app, api, world, world_rows, method, rule):
+    """The door code stands in for a key: no code, a wrong one, another event's or one
+    rotated since is refused (403, or 422 without one) with nothing changed; the current
+    one works."""
+    route = WRITE_ROUTES[(method, rule)]
+    seeded, other = world["progressive"], world["wec"]
+    restore_rows(app, world_rows)
+    _open_door(api, other)
+    route.prepare(api, seeded)
+    old = seeded.keys["door_token"]
+    seeded.keys["door_token"] = api.post(f"/api/events/{seeded.id}/door-token",
+                                         key=seeded.organizer, expect=200).get_json()["token"]
+    before_rows = _without_counts(dump_rows(app))
+    before_view = public_view(api, world)
+    url = fill(rule, seeded, route)
+    problems = []
+    for label, token, status in (("no code", None, 422), ("an empty code", "", 422),
+                                 ("a wrong code", "x" * 22, 403), ("an old code", old, 403),
+                                 ("another event's code", other.keys["door_token"], 403)):
+        body = {k: v for k, v in route.body(seeded).items() if k != "token"}
+        if token is not None:
+            body["token"] = token
+        problems += assert_refused(api.request(method, url, json=body), status, label)
+    assert problems == []
+    assert _without_counts(dump_rows(app)) == before_rows, "a refused door write changed a row"
+    assert public_view(api, world) == before_view
+    done = api.request(method, url, json=route.body(seeded))
+    assert 200 <= done.status_code < 300, done.get_data(as_text=True)
+    assert _without_counts(dump_rows(app)) != before_rows
 
 
 ORGANIZER_READS = sorted(r for r, access in READ_ROUTES.items() if access == ORGANIZER)

@@ -1,0 +1,223 @@
+"""Self check-in at the door: the door QR opens a page where a player finds their name and
+checks in (in a team event either player checks the team in), or, not registered yet, asks to
+be added; the organizer accepts or declines each request.
+
+Every door write is counted per client address (services/limits.py) and works only with the
+event's current door code and inside the check-in window (door.py). A check-in is the same
+change the organizer's Check in makes (entrants.py), audited as made at the door.
+"""
+
+from __future__ import annotations
+
+from flask import current_app
+from sqlalchemy import func, select
+
+from ..auth import Principal
+from ..db import db
+from ..models import DoorRequest, Event, Match, Player, Round, Seat, Team, utcnow
+from ..rules import check_in as rules
+from . import door, entrants, limits
+from .common import audit, get_event, lock_event, preset_of
+from .errors import Conflict, NotFound
+
+# Door writes one client address may make in a window. Every phone on the venue's wifi shares
+# one address, so the limit is a whole room's check-ins; it stops a script, not a crowd.
+DOOR_LIMIT = 300
+DOOR_WINDOW_SECONDS = 600
+# Requests to be added (each a row the organizer reads) from one address in that window.
+DOOR_REQUEST_LIMIT = 30
+# Requests waiting at once in one event: past this the organizer has a queue to clear first.
+WAITING_REQUESTS = 200
+
+
+def _setting(name: str, default: int) -> int:
+    return int(current_app.config.get(name, default))
+
+
+def _door_principal(event: Event) -> Principal:
+    # Not a key: the audit log records the change as made at the door.
+    return Principal(None, event.id, "door")
+
+
+def _count(client: str, kind: str = "door", limit: int | None = None) -> None:
+    """Count one door write from this address (committed at once, so refusals count too)."""
+    window = _setting("DOOR_WINDOW_SECONDS", DOOR_WINDOW_SECONDS)
+    limit = limit or _setting("DOOR_LIMIT", DOOR_LIMIT)
+    limits.take(f"{kind}:{client}", limit, window,
+                "Too many check-ins from this network for now: see the organizer at the desk.")
+    db.session.commit()
+
+
+def _arrivals(event: Event) -> list[tuple[Player, Team | None]]:
+    """Who may still check in at the door: registered players (not substitutes), not
+    withdrawn, not yet here; in a team event the players of teams not yet here."""
+    rows = db.session.execute(
+        select(Player, Team).outerjoin(Team, Team.id == Player.team_id)
+        .where(Player.event_id == event.id, Player.role == "player",
+               Player.withdrawn.is_(False))
+        .order_by(func.lower(Player.name))).all()
+    if not preset_of(event).team_entry:
+        return [(p, None) for p, _ in rows if not p.checked_in]
+    away_teams = {t.id for p, t in rows if t is not None and not p.checked_in}
+    return [(p, t) for p, t in rows
+            if t is not None and t.id in away_teams and not t.withdrawn and not t.removed]
+
+
+def _table_of(player: Player) -> int | None:
+    """The table a player sits at in the round being played or about to be, if seated."""
+    return db.session.execute(
+        select(Match.table).join(Round, Round.id == Match.round_id)
+        .join(Seat, Seat.match_id == Match.id)
+        .where(Seat.player_id == player.id, Round.status != "closed")
+        .order_by(Round.number.desc()).limit(1)).scalar()
+
+
+def _request_view(req: DoorRequest, event: Event) -> dict:
+    view = {"id": req.id, "name": req.name, "status": req.status,
+            "created_at": req.created_at, "decided_at": req.decided_at,
+            "player_id": req.player_id, "checked_in_at": None, "time": None, "table": None}
+    player = db.session.get(Player, req.player_id) if req.player_id else None
+    if player is not None and player.checked_in_at is not None:
+        view.update(checked_in_at=player.checked_in_at, table=_table_of(player),
+                    time=rules.clock_words(player.checked_in_at.astimezone(door.zone_of(event))))
+    return view
+
+
+def door_view(code: str, token: str, request_id: int | None = None) -> dict:
+    """What the door page shows: the event, the window, the names still to check in, and
+    (given its id) how a request to be added stands."""
+    event = door.event_by_code(code)
+    door.check_token(event, token)
+    team_entry = preset_of(event).team_entry
+    view = {"event_id": event.id, "event_name": event.name, "code": event.code,
+            "team_entry": team_entry, "requests": not team_entry,
+            "window": door.window_view(event),
+            "names": [{"player_id": p.id, "name": p.name, "team": t.name if t else None}
+                      for p, t in _arrivals(event)],
+            "request": None}
+    if request_id is not None:
+        req = db.session.get(DoorRequest, request_id)
+        if req is None or req.event_id != event.id:
+            raise NotFound(f"Request {request_id} was not made at this door.")
+        view["request"] = _request_view(req, event)
+    return view
+
+
+def check_in(code: str, token: str, player_id: int, client: str) -> dict:
+    """Check a player (or their team) in from the door page; a second tap answers the same."""
+    _count(client)
+    event = door.event_by_code(code)
+    lock_event(event.id)
+    door.check_token(event, token)
+    player = db.session.get(Player, player_id)
+    if player is None or player.event_id != event.id or player.role != "player":
+        raise NotFound("That name is not on this event's list: ask the organizer at the desk.")
+    if player.withdrawn:
+        raise Conflict(f"{player.name} is withdrawn from this event: see the organizer at the "
+                       "desk.", code="withdrawn")
+    team = db.session.get(Team, player.team_id) if player.team_id else None
+    if team is not None and (team.withdrawn or team.removed):
+        raise Conflict(f"{team.name} is withdrawn from this event: see the organizer at the "
+                       "desk.", code="withdrawn")
+    already = all(m.checked_in for m in team.members if m.role == "player") if team \
+        else player.checked_in
+    if not already:
+        door.require_open(event)
+        if team is not None:
+            entrants.update_team(event.id, _door_principal(event), team.id,
+                                 {"checked_in": True})
+        else:
+            entrants.update_player(event.id, _door_principal(event), player.id,
+                                   {"checked_in": True})
+        db.session.refresh(player)
+    at = rules.clock_words(player.checked_in_at.astimezone(door.zone_of(event)))
+    table = _table_of(player)
+    where = f" Your table: {table}." if table else ""
+    said = (f"You were already checked in, {player.name}, at {at}." if already else
+            f"You're checked in, {player.name}, at {at}.")
+    if team is not None:
+        said += f" Team {team.name} is here."
+    db.session.commit()
+    return {"player_id": player.id, "name": player.name, "team": team.name if team else None,
+            "checked_in_at": player.checked_in_at, "time": at, "late": player.late,
+            "table": table, "message": said + where}
+
+
+def ask(code: str, token: str, name: str, client: str) -> tuple[DoorRequest, Event]:
+    """Someone not on the list asks to be added; the organizer decides (decide below)."""
+    _count(client)
+    _count(client, "door-request", _setting("DOOR_REQUEST_LIMIT", DOOR_REQUEST_LIMIT))
+    event = door.event_by_code(code)
+    lock_event(event.id)
+    door.check_token(event, token)
+    if preset_of(event).team_entry:
+        raise Conflict("This event is for teams of two: ask the organizer at the desk to add "
+                       "your team.", code="team-event")
+    door.require_open(event)
+    known = next((p for p in db.session.execute(select(Player).where(
+        Player.event_id == event.id)).scalars() if p.name.casefold() == name.casefold()), None)
+    if known is not None:
+        raise Conflict(f"'{known.name}' is already registered: find the name in the list "
+                       "above" + (" (checked in already)." if known.checked_in else "."),
+                       code="duplicate-name")
+    waiting = list(db.session.execute(select(DoorRequest).where(
+        DoorRequest.event_id == event.id, DoorRequest.status == "waiting")).scalars())
+    same = next((r for r in waiting if r.name.casefold() == name.casefold()), None)
+    if same is not None:
+        db.session.commit()
+        return same, event  # asked twice: one request
+    if len(waiting) >= WAITING_REQUESTS:
+        raise Conflict(f"{len(waiting)} requests are waiting for the organizer already: see "
+                       "the organizer at the desk.", code="too-many-requests")
+    req = DoorRequest(event_id=event.id, name=name, status="waiting", client=client[:64])
+    db.session.add(req)
+    db.session.flush()
+    audit(event.id, _door_principal(event), "door-request", "door-request", req.id,
+          after={"name": name})
+    db.session.commit()
+    return req, event
+
+
+def request_view(req: DoorRequest, event: Event) -> dict:
+    return _request_view(req, event)
+
+
+def list_requests(event_id: int) -> list[dict]:
+    """The event's requests to be added: the waiting ones first (oldest first), then the
+    latest decided."""
+    event = get_event(event_id)
+    rows = list(db.session.execute(select(DoorRequest).where(DoorRequest.event_id == event_id)
+                                   .order_by(DoorRequest.id)).scalars())
+    waiting = [r for r in rows if r.status == "waiting"]
+    decided = [r for r in reversed(rows) if r.status != "waiting"][:50]
+    return [_request_view(r, event) for r in waiting + decided]
+
+
+def decide(event_id: int, principal: Principal, request_id: int, accept: bool,
+           name: str | None = None, people: dict | None = None, client: str = "") -> dict:
+    """Accept (the person is added and checked in, under `name` when the organizer corrects
+    it) or decline a request. Deciding the same way again answers the same."""
+    event = lock_event(event_id)
+    req = db.session.get(DoorRequest, request_id)
+    if req is None or req.event_id != event.id:
+        raise NotFound(f"Request {request_id} does not exist in this event.")
+    wanted = "accepted" if accept else "declined"
+    if req.status == wanted:
+        db.session.commit()
+        return _request_view(req, event)
+    if req.status != "waiting":
+        raise Conflict(f"The request from {req.name} was {req.status} already.",
+                       code="request-decided")
+    req.status, req.decided_at = wanted, utcnow()
+    audit(event.id, principal, f"{'accept' if accept else 'decline'}-door-request",
+          "door-request", req.id, before={"status": "waiting", "name": req.name},
+          after={"status": wanted, "name": name or req.name})
+    if not accept:
+        db.session.commit()
+        return _request_view(req, event)
+    # Added and checked in with the request's change, in one transaction (add_player commits).
+    player = entrants.add_player(event.id, principal, name or req.name, checked_in=True,
+                                 client=client, people=people)
+    req.player_id = player.id
+    db.session.commit()
+    return _request_view(req, event)
