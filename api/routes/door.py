@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from marshmallow import RAISE
 
 from ..auth import ORGANIZER, client_address, require
 from ..leaderboard.body import revision_etag
@@ -99,7 +100,7 @@ class DoorRequestById(MethodView):
 
 @blp.route("/door/<string:code>")
 class Door(MethodView):
-    @blp.arguments(DoorQuerySchema, location="query")
+    @blp.arguments(DoorQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, DoorSchema)
     def get(self, query, code):
         """The door page: the event, the check-in window and the names still to check in.

@@ -136,7 +136,7 @@ def check_in(code: str, token: str, player_id: int, client: str) -> dict:
     said = (f"You were already checked in, {player.name}, at {at}." if already else
             f"You're checked in, {player.name}, at {at}.")
     if team is not None:
-        said += f" Team {team.name} is here."
+        said += f" Your team, {team.name}, is checked in."
     db.session.commit()
     return {"player_id": player.id, "name": player.name, "team": team.name if team else None,
             "checked_in_at": player.checked_in_at, "time": at, "late": player.late,
