@@ -916,6 +916,8 @@ class LeaderboardSchema(Schema):
     categories = fields.List(fields.Nested("CategoryBoardSchema"), metadata={
         "description": "Each category's own place list (e.g. High lady / High man)."})
     draw = fields.Nested("DrawSchema", metadata={"description": "The latest door-prize draw."})
+    named_awards = fields.List(fields.Nested("NamedAwardSchema"), metadata={
+        "description": "The organizer's own awards, when there are any."})
 
 
 class LowScoreSchema(Schema):

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '872694e7ba01';
+const VERSION = '4c7b315d0de3';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -30,15 +30,22 @@ const SHELL = [
   '/js/club/series.js',
   '/js/console/access.js',
   '/js/console/calls.js',
+  '/js/console/categories.js',
   '/js/console/corrections.js',
   '/js/console/create.js',
   '/js/console/decide.js',
+  '/js/console/disqualify.js',
+  '/js/console/draws.js',
   '/js/console/event.js',
   '/js/console/frame.js',
   '/js/console/hand-awards.js',
   '/js/console/league.js',
+  '/js/console/money.js',
+  '/js/console/named-awards.js',
+  '/js/console/pick.js',
   '/js/console/players.js',
   '/js/console/print.js',
+  '/js/console/prizes.js',
   '/js/console/progress.js',
   '/js/console/rounds.js',
   '/js/console/standings.js',
@@ -64,6 +71,7 @@ const SHELL = [
   '/js/screens/join.js',
   '/js/screens/missing.js',
   '/js/screens/outbox.js',
+  '/js/screens/projector-draw.js',
   '/js/screens/projector.js',
   '/js/screens/sheet.js',
   '/js/screens/tables.js',

@@ -18,7 +18,7 @@ from ..rules.presets import Preset
 from ..services.awards import bump_cup_total, event_awards
 from ..services.championship import cut_state
 from ..services.common import get_event, preset_of
-from ..services.event_day import category_boards, latest_draw, payouts_for
+from ..services.event_day import category_boards, latest_draw, named_awards, payouts_for
 from ..services.round_view import clock_view
 from ..services.standings import (
     compute_standings,
@@ -91,6 +91,8 @@ def build_leaderboard(event: Event) -> dict:
         board["categories"] = category_boards(event, standings, names)
     if event.draws:
         board["draw"] = latest_draw(event, names)
+    if event.named_awards:
+        board["named_awards"] = named_awards(event)
     return board
 
 

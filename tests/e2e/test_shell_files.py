@@ -23,9 +23,10 @@ CONSOLE = PWA / "js" / "console"
 CLUB = PWA / "js" / "club"
 SHELL_BUDGET = 60 * 1024
 # Organizer screens load on first use, never in the runner's shell: the console grows with
-# what an organizer does (it was 40 KB before the clubs, awards and league nights); the club's
-# pages have their own budget.
-CONSOLE_BUDGET = 48 * 1024
+# what an organizer does (it was 40 KB before the clubs, awards and league nights, 48 KB before
+# the event day's prizes, door and seat changes); each section loads only its own modules, so
+# an organizer's phone fetches a part of it at a time. The club's pages have their own budget.
+CONSOLE_BUDGET = 64 * 1024
 CLUB_BUDGET = 16 * 1024
 
 STATIC = re.compile(r"^\s*(?:import|export)\b[^'\"();]*?\bfrom\s*['\"]([^'\"]+)['\"]"
@@ -86,7 +87,7 @@ def gzipped(paths) -> dict[str, int]:
     return {url(p): len(gzip.compress(p.read_bytes(), 9)) for p in paths}
 
 
-def test_the_runner_shell_fits_in_60_kb_the_console_in_48_kb_and_club_pages_in_16_kb():
+def test_the_runner_shell_fits_in_60_kb_the_console_in_64_kb_and_club_pages_in_16_kb():
     shell = gzipped(p for p in code_files() if not in_console(p))
     console = gzipped(p for p in code_files() if CONSOLE in p.parents)
     club = gzipped(p for p in code_files() if CLUB in p.parents)

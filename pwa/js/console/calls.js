@@ -127,3 +127,16 @@ export const playoffOut = (id, teamId, out) =>
 export const tiebreak = (id, order) => call(id, 'PUT', `${E(id)}/tiebreak`, {body: {order}, retry});
 export const settle = (id, gameId, winner, method = 'playoff-hand') =>
   call(id, 'POST', `/api/games/${gameId}/settlement`, {body: {method, winner}, retry});
+
+// --- the Prizes section: money, disqualification, named awards, categories, door prizes -------
+// Each is put whole (the same body twice means the same), so each is tried again on a network
+// failure; a draw is not (two draws are two draws).
+
+export const money = (id) => call(id, 'GET', `${E(id)}/money`);
+export const setMoney = (id, body) => call(id, body ? 'PUT' : 'DELETE', `${E(id)}/money`, {body, retry});
+export const namedAwards = (id) => call(id, 'GET', `${E(id)}/named-awards`);
+export const setNamedAwards = (id, awards) => call(id, 'PUT', `${E(id)}/named-awards`, {body: {awards}, retry});
+export const categories = (id) => call(id, 'GET', `${E(id)}/categories`);
+export const setCategories = (id, list) => call(id, 'PUT', `${E(id)}/categories`, {body: {categories: list}, retry});
+export const draws = (id) => call(id, 'GET', `${E(id)}/draws`);
+export const draw = (id, body) => call(id, 'POST', `${E(id)}/draws`, {body});

@@ -15,6 +15,7 @@ const SECTIONS = [
   ['players', 'Players', '/players', null],
   ['rounds', 'Rounds', '/rounds', null],
   ['standings', 'Standings', '/standings', null],
+  ['prizes', 'Prizes', '/prizes', null],
   ['league', 'League', '/league', ['league']],
   ['ties', 'Ties', '/ties', null],
   ['corrections', 'Corrections', '/corrections', null],

@@ -11,7 +11,7 @@ import {roundKeys} from '../words.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {handAwardsCard} from './hand-awards.js';
-import {card, does, failure, msg, saveFile, say} from './ui.js';
+import {does, failure, msg, saveFile, say} from './ui.js';
 
 const dollars = (n) => `$${n}`;
 const who = (list) => list.map((e) => e.name || '?').join(', ');
@@ -77,10 +77,12 @@ export async function render(main, {eventId}) {
   const status = h('p', {class: 'hint', 'aria-live': 'off'}, 'Loading…');
   const ties = h('div', {});
   const table = h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Standings'});
+  const extras = h('div', {class: 'standings-extras'});
   const finished = framed.event?.status === 'finished';
   mount(framed.body,
-    h('section', {class: 'card wide'}, h('h2', {}, 'The standings'), status, ties, table),
-    card('At the prize table', h('ul', {class: 'link-list'},
+    h('section', {class: 'card wide'}, h('h2', {}, 'The standings'), status, ties, table, extras),
+    h('section', {class: 'card no-print'}, h('h2', {}, 'At the prize table'), h('ul', {class: 'link-list'},
+      h('li', {}, h('button', {type: 'button', class: 'btn', onclick: () => window.print()}, 'Print the results')),
       h('li', {}, does('Download the standings (CSV)', out, () => calls.download(id, 'standings.csv'),
         ({blob, filename}) => {
           saveFile(blob, filename);
@@ -88,6 +90,7 @@ export async function render(main, {eventId}) {
         }, {pending: 'Downloading…'})),
       [[`/e/${id}/board`, 'Public leaderboard'], [`/e/${id}/projector`, 'Projector mode'],
         [`${base}/print/sheets`, 'Print the scoresheets'],
+        [`${base}/prizes`, 'Prize money, awards and door prizes (Prizes)'],
         [base, finished ? 'The event is finished (Event)' : 'Mark the event finished (Event)']]
         .map(([href, words]) => h('li', {}, h('a', {class: 'btn btn-link', href}, words)))), out));
 
@@ -98,16 +101,27 @@ export async function render(main, {eventId}) {
       h('ul', {class: 'plain-list'}, board.ties.map((g) => h('li', {}, `Place ${g.place} is shared: `
         + `${g.entrants.map((e) => e.name).join(', ')}${g.affects_prizes ? ' (it decides a prize)' : ''}.`))),
       h('a', {href: `${base}/ties`}, 'Settle shared places under Ties')));
+    const money = board.money;
+    const cash = (n) => `${money.currency}${n}`;
     mount(table, board.rows.length ? h('table', {class: 'standings by-name'},
       h('thead', {}, h('tr', {}, ['Place', board.entry === 'team' ? 'Team' : 'Player', 'Total',
-        ...keys.map((k) => `R${k}`)].map((c) => h('th', {scope: 'col'}, c)))),
+        ...keys.map((k) => `R${k}`), money && 'Payout'].filter(Boolean).map((c) => h('th', {scope: 'col'}, c)))),
       h('tbody', {}, board.rows.map((r) => h('tr', {class: [level.has(r.entrant_id) && 'level', r.prize && 'prize',
-        r.withdrawn && 'withdrawn', r.removed && 'removed'], 'data-entrant': r.entrant_id},
+        r.withdrawn && 'withdrawn', r.removed && 'removed', r.disqualified && 'disqualified'], 'data-entrant': r.entrant_id},
       h('td', {}, r.place === null ? '–' : r.shared ? `=${r.place}` : r.place),
       h('th', {scope: 'row'}, r.name, r.members?.length ? h('span', {class: 'hint'}, ` (${r.members.join(' & ')})`) : '',
-        r.withdrawn ? ' · withdrawn' : '', r.removed ? ' · removed from the league (no place)' : ''),
-      h('td', {class: 'total'}, r.total), keys.map((k) => h('td', {}, r.rounds[k] ?? '–'))))))
+        r.withdrawn ? ' · withdrawn' : '', r.removed ? ' · removed from the league (no place)' : '',
+        r.disqualified ? ` · disqualified: ${r.disqualified}` : ''),
+      h('td', {class: 'total'}, r.total), keys.map((k) => h('td', {}, r.rounds[k] ?? '–')),
+      money && h('td', {class: 'payout'}, r.payout ? cash(r.payout) : '–')))))
       : h('p', {class: 'empty'}, 'No scores yet.'));
+    mount(extras, money && h('p', {class: 'pool'}, `Prize pool ${cash(money.pool)}, paid to ${money.paid_places} `
+      + `place${money.paid_places === 1 ? '' : 's'}${money.remainder ? `; ${cash(money.remainder)} left over stays with the organizer` : ''}.`),
+    board.named_awards?.length > 0 && h('dl', {class: 'awards named-awards'}, board.named_awards.map((a) => h('div', {class: 'param'},
+      h('dt', {}, a.name), h('dd', {}, a.winners.map((w) => w.name).join(', '), a.note ? ` (${a.note})` : '')))),
+    (board.categories || []).map((c) => h('div', {class: 'category-board'}, h('h3', {}, c.name),
+      h('ol', {class: 'plain-list'}, c.rows.filter((r) => r.place !== null && r.place <= Math.max(c.prize_places, 3))
+        .map((r) => h('li', {class: r.prize && 'prize'}, `${r.shared ? '=' : ''}${r.place}. ${r.name} · ${r.total}`))))));
   };
 
   const refreshAwards = framed.event?.format?.parameters?.bumps ? awardsCard(id, framed.body, table.parentElement) : () => {};

@@ -108,6 +108,8 @@ export async function render(main, {eventId}) {
     h('span', {class: 'who'},
       h('span', {class: 'name'}, row.name),
       row.removed ? h('span', {class: 'struck-note'}, 'removed from the league: no place') : null,
+      row.disqualified ? h('span', {class: 'struck-note'}, `disqualified: ${row.disqualified}`) : null,
+      row.payout ? h('span', {class: 'payout'}, `wins ${s.board.money.currency}${row.payout}`) : null,
       row.members?.length ? h('span', {class: 'members'}, row.members.join(' & ')) : null,
       h('span', {class: 'rounds'}, keys.map((k) => h('span', {class: 'round-score'},
         `R${k} ${row.rounds[k] ?? '–'}`))),
@@ -124,13 +126,29 @@ export async function render(main, {eventId}) {
       'data-pinned': isPinned ? 'true' : null}));
   }
 
+  /** What the night holds for the followed entrant: their prize money, the organizer's awards
+   * they won, a door prize drawn for them (the server's words and figures). */
+  function theirs(row) {
+    const b = s.board;
+    const lines = [];
+    if (row.payout) lines.push(`Prize money: ${b.money.currency}${row.payout}`);
+    (b.named_awards || []).filter((a) => a.winners.some((w) => w.id === row.entrant_id))
+      .forEach((a) => lines.push(`Award: ${a.name}${a.note ? ` (${a.note})` : ''}`));
+    if (b.draw?.winners.some((w) => w.id === row.entrant_id)) lines.push(`Door prize: drawn in draw ${b.draw.number}`);
+    (b.categories || []).forEach((c) => {
+      const mineThere = c.rows.find((r) => r.entrant_id === row.entrant_id);
+      if (mineThere?.place) lines.push(`${c.name}: ${mineThere.shared ? '=' : ''}${mineThere.place}${mineThere.prize ? ' (a prize place)' : ''}`);
+    });
+    return lines.length ? h('ul', {class: 'plain-list their-night'}, lines.map((l) => h('li', {}, l))) : null;
+  }
+
   function drawRows() {
     if (!s.board) return;
     const keys = roundKeys(s.board.rows);
     const rows = s.board.rows.filter((row) => matchesSearch(row, s.query));
     const mine = s.board.rows.find((row) => row.entrant_id === s.follow);
     mount(pinned, mine ? [h('h2', {class: 'pinned-title'}, 'Following'),
-      h('ol', {class: 'board'}, rowEl(mine, keys, true))] : null);
+      h('ol', {class: 'board'}, rowEl(mine, keys, true)), theirs(mine)] : null);
     mount(list, rows.length ? rows.map((row) => rowEl(row, keys))
       : h('li', {class: 'empty'}, s.query ? 'Nobody by that name.' : 'No scores yet.'));
   }
