@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '872694e7ba01';
+const VERSION = '5972de0a6de0';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -33,6 +33,7 @@ const SHELL = [
   '/js/console/corrections.js',
   '/js/console/create.js',
   '/js/console/decide.js',
+  '/js/console/door.js',
   '/js/console/event.js',
   '/js/console/frame.js',
   '/js/console/hand-awards.js',
@@ -59,11 +60,13 @@ const SHELL = [
   '/js/router.js',
   '/js/screens/board.js',
   '/js/screens/clock.js',
+  '/js/screens/door.js',
   '/js/screens/game.js',
   '/js/screens/home.js',
   '/js/screens/join.js',
   '/js/screens/missing.js',
   '/js/screens/outbox.js',
+  '/js/screens/projector-door.js',
   '/js/screens/projector.js',
   '/js/screens/sheet.js',
   '/js/screens/tables.js',
