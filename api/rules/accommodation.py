@@ -112,6 +112,8 @@ def place_players(tables: Sequence[Sequence], stays: Mapping[Any, int],
         there[swap], seated[index][seat] = player, moved
         where[player], where[moved] = (target - 1, swap), (index, seat)
         fixed.add(player)
+        if wanted.get(moved) == index + 1:
+            fixed.add(moved)  # the swap took them to their own table
         changes.append(StayChange(target, (player,), (moved,), index + 1))
     return seated, changes
 
@@ -139,5 +141,7 @@ def place_teams(pairs: Sequence[tuple[Any, Any]], stays: Mapping[Any, int],
         there[swap], seated[index][side] = team, moved
         where[team], where[moved] = (target - 1, swap), (index, side)
         fixed.add(team)
+        if wanted.get(moved) == index + 1:
+            fixed.add(moved)
         changes.append(StayChange(target, (team,), (moved,), index + 1))
     return [tuple(pair) for pair in seated], changes
