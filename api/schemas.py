@@ -587,6 +587,16 @@ class PlanTableSchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
 
 
+class AccommodationSchema(Schema):
+    table = Int(required=True)
+    stays = fields.List(fields.String(), required=True, metadata={
+        "description": "Who stays at this table (an accommodation: RULES.md §4)."})
+    moves = fields.List(fields.String(), required=True, metadata={
+        "description": "Who moves on in their place (empty when nobody had to)."})
+    to = Int(allow_none=True, metadata={"description": "The table they move to."})
+    note = fields.String(required=True)
+
+
 class PlanSchema(Schema):
     ready = Bool(required=True, metadata={
         "description": "Whether a round can be seated now; if not, `reason` says why."})
@@ -597,6 +607,9 @@ class PlanSchema(Schema):
     label = fields.String(allow_none=True)
     minutes = Int(allow_none=True)
     notes = fields.List(fields.String(), required=True)
+    accommodations = fields.List(fields.Nested(AccommodationSchema), required=True, metadata={
+        "description": "What accommodations (entrants who stay at one table) did to this "
+                       "round: who stays, and who moves instead."})
     tables = fields.List(fields.Nested(PlanTableSchema), required=True)
 
 

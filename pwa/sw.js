@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '4c7b315d0de3';
+const VERSION = '1767fe94393b';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -35,6 +35,7 @@ const SHELL = [
   '/js/console/create.js',
   '/js/console/decide.js',
   '/js/console/disqualify.js',
+  '/js/console/door.js',
   '/js/console/draws.js',
   '/js/console/event.js',
   '/js/console/frame.js',
@@ -66,11 +67,13 @@ const SHELL = [
   '/js/router.js',
   '/js/screens/board.js',
   '/js/screens/clock.js',
+  '/js/screens/door.js',
   '/js/screens/game.js',
   '/js/screens/home.js',
   '/js/screens/join.js',
   '/js/screens/missing.js',
   '/js/screens/outbox.js',
+  '/js/screens/projector-door.js',
   '/js/screens/projector-draw.js',
   '/js/screens/projector.js',
   '/js/screens/sheet.js',

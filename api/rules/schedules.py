@@ -10,14 +10,16 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from .accommodation import check_room, check_tables, free_targets, who
 from .errors import SeatingError
-from .seating import GHOST, Table, check_multiple_of_four
+from .seating import GHOST, StayError, Table, check_multiple_of_four
 
 # --- WEC singles -----------------------------------------------------------------------------
 
 SEARCH_STEPS = 40_000  # moves tried at most; fields of 28 or more finish in far fewer
 START_TEMPERATURE = 0.5  # a move adding one repeat is first taken with chance exp(-1/0.5)
 TARGETED = 0.6  # the share of moves that start from a pair who already faced each other
+STAY_WEIGHT = 1000  # a player away from the table they stay at weighs this many repeats
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,8 @@ def smallest_wec_field(rounds: int) -> int:
 
 
 def wec_singles_schedule(players: Iterable, rounds: int, rng: random.Random, *,
-                         steps: int = SEARCH_STEPS) -> list[list[Table]]:
+                         steps: int = SEARCH_STEPS, stays: Mapping[Any, int] | None = None,
+                         names: Mapping | None = None) -> list[list[Table]]:
     """Every player's table and seat for all `rounds` games of WEC singles, fixed at check-in.
 
     Nobody partners the same player twice: the partnerships of each game are one perfect
@@ -79,6 +82,14 @@ def wec_singles_schedule(players: Iterable, rounds: int, rng: random.Random, *,
 
     Tables are numbered 1 to n/4 in each game; seats 1 and 3 hold one partnership, 2 and 4
     the other. The same players in the same order and the same seed give the same schedule.
+
+    `stays` (RULES.md §4, "Accommodation") maps players who never change table to their
+    table (0: wherever game 1 puts them, a table nobody else stays at when there is one).
+    Their table is then the same in all games: the partnerships are drawn from matchings in
+    which no two of them bound for different tables partner, the search keeps such players
+    apart (and those bound for one table together), and each game's tables are numbered so
+    that theirs has its number. No repeated partner still holds; repeated opponents may rise
+    (schedule_report counts them).
     """
     field = list(players)
     check_multiple_of_four(len(field))
@@ -99,12 +110,46 @@ def wec_singles_schedule(players: Iterable, rounds: int, rng: random.Random, *,
                            players=n, add=smallest - n)
 
     rng.shuffle(field)  # the random relabelling: index i plays as field[i]
-    search = _ScheduleSearch(n, [_circle_matching(n, r) for r in rng.sample(range(n - 1), rounds)],
-                             rng)
+    tables = n // 4
+    targets = {}
+    if stays:
+        targets = free_targets({p: t for p, t in stays.items() if p in seen}, tables, rng)
+        check_tables(targets, tables, names)
+        check_room(targets, 4, names)
+    index_of = {player: index for index, player in enumerate(field)}
+    bound = {index_of[player]: table for player, table in targets.items()}
+    usable = range(n - 1)
+    if bound:
+        usable = [r for r in usable if not any(
+            one in bound and two in bound and bound[one] != bound[two]
+            for one, two in _circle_matching(n, r))]
+        if len(usable) < rounds:
+            listed = ", ".join(sorted(who(p, names) for p in targets))
+            raise StayError(f"{len(targets)} players stay at their tables ({listed}): too "
+                               f"many to keep apart for {rounds} games without a repeated "
+                               "partner. Let some of them move.")
+    search = _ScheduleSearch(n, [_circle_matching(n, r) for r in rng.sample(usable, rounds)],
+                             rng, bound)
     search.improve(steps)
-    return [[Table(number, tuple(field[player] for player in seats))
-             for number, seats in enumerate(game, start=1)]
-            for game in search.games]
+    if search.broken():
+        listed = ", ".join(sorted(who(p, names) for p in targets))
+        raise StayError(f"No schedule was found that keeps {listed} at their tables in "
+                           "every game: give them tables of their own (or let some move).")
+    schedule = []
+    for game in search.games:
+        numbers = {}
+        for index, seats in enumerate(game):
+            for player in seats:
+                if player in bound:
+                    numbers[index] = bound[player]
+        spare = iter(sorted(set(range(1, tables + 1)) - set(numbers.values())))
+        for index in range(len(game)):
+            if index not in numbers:
+                numbers[index] = next(spare)
+        schedule.append(sorted((Table(numbers[index], tuple(field[p] for p in seats))
+                                for index, seats in enumerate(game)),
+                               key=lambda table: table.number))
+    return schedule
 
 
 def _circle_matching(n: int, r: int) -> list[tuple[int, int]]:
@@ -128,9 +173,11 @@ class _ScheduleSearch:
     more than once (with `slot` giving each one's position, for constant-time removal).
     """
 
-    def __init__(self, n: int, matchings: list[list[tuple[int, int]]], rng: random.Random):
+    def __init__(self, n: int, matchings: list[list[tuple[int, int]]], rng: random.Random,
+                 bound: dict[int, int] | None = None):
         self.n = n
         self.rng = rng
+        self.bound = bound or {}  # players who stay -> their table
         self.opponents = [0] * (n * n)
         self.partners = [0] * (n * n)
         self.repeated: list[int] = []
@@ -215,33 +262,70 @@ class _ScheduleSearch:
         if self.n // 4 < 2:
             return  # one table a game: nothing to move
         rng = self.rng
-        excess = self.cost
-        best, best_games = excess, None
+        excess, broken = self.cost, self.broken()
+        best, best_games = excess + STAY_WEIGHT * broken, None
         for step in range(steps):
-            if excess <= self.floor:
+            if excess <= self.floor and not broken:
                 break
-            move = self._propose()
+            move = self._propose(broken)
             if move is None:
                 continue
             game_index, before, after = move
             delta = self._delta(list(before.values()), list(after.values()))
-            if delta > 0:
+            stay_delta = self._stay_delta(game_index, after) if self.bound else 0
+            change = delta + STAY_WEIGHT * stay_delta
+            if change > 0:
                 temperature = START_TEMPERATURE * (1 - step / steps)
-                if rng.random() >= math.exp(-delta / temperature):
+                if rng.random() >= math.exp(-change / temperature):
                     continue
             self._move(game_index, before, after)
             excess += delta
-            if excess < best:
-                best, best_games = excess, [[list(seats) for seats in game]
-                                            for game in self.games]
-        if best_games is not None and best < excess:
+            broken += stay_delta
+            if excess + STAY_WEIGHT * broken < best:
+                best, best_games = excess + STAY_WEIGHT * broken, [
+                    [list(seats) for seats in game] for game in self.games]
+        if best_games is not None and best < excess + STAY_WEIGHT * broken:
             self._restore(best_games)
 
-    def _propose(self) -> tuple[int, dict[int, list[int]], dict[int, list[int]]] | None:
+    # Players who stay: each pair of them must share a table exactly when bound to one table.
+
+    def _apart(self, tables: Mapping[int, int]) -> int:
+        """Pairs of players who stay, seated against their tables (together though bound to
+        different tables, or apart though bound to one), given each one's table index."""
+        bound, stayers = self.bound, list(self.bound)
+        return sum(1 for i, one in enumerate(stayers) for two in stayers[i + 1:]
+                   if (tables[one] == tables[two]) != (bound[one] == bound[two]))
+
+    def broken(self) -> int:
+        """Pairs of players who stay seated against their tables, over all games."""
+        if not self.bound:
+            return 0
+        return sum(self._apart(table_of) for table_of in self.table_of)
+
+    def _stay_delta(self, game_index: int, after: dict[int, list[int]]) -> int:
+        table_of = self.table_of[game_index]
+        now = {player: table_of[player] for player in self.bound}
+        moved = dict(now)
+        for index, seats in after.items():
+            for player in seats:
+                if player in moved:
+                    moved[player] = index
+        return self._apart(moved) - self._apart(now)
+
+    def _propose(self, broken: int = 0) \
+            -> tuple[int, dict[int, list[int]], dict[int, list[int]]] | None:
         """A random change to one or two tables of a game, as (game, old tables, new tables)
-        keyed by table index; None when it would make a repeated partnership."""
+        keyed by table index; None when it would make a repeated partnership. While players
+        who stay are away from their tables (`broken`), half the moves start from one."""
         rng, n, key, partners = self.rng, self.n, self.key, self.partners
-        if rng.random() < TARGETED:
+        if broken and rng.random() < 0.5:
+            games = [g for g, table_of in enumerate(self.table_of) if self._apart(table_of)]
+            game_index = rng.choice(games)
+            table_of = self.table_of[game_index]
+            player = rng.choice([one for one in self.bound if any(
+                (table_of[one] == table_of[two]) != (self.bound[one] == self.bound[two])
+                for two in self.bound if two != one)])
+        elif rng.random() < TARGETED and self.repeated:
             # Start from a pair of players who face each other again.
             one, two = divmod(self.repeated[rng.randrange(len(self.repeated))], n)
             meetings = [g for g, table_of in enumerate(self.table_of)

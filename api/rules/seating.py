@@ -245,14 +245,46 @@ def _fewest_repeats(options: Sequence[Sequence[tuple[Any, Any]]],
     return counts.index(min(counts))
 
 
+class StayError(SeatingError):
+    """Entrants who stay at one table (an accommodation) cannot all be kept there."""
+
+    code = "accommodation"
+
+
+@dataclass(frozen=True)
+class StayChange:
+    """What an accommodation changed at one table: `stayed` kept the table where the movement
+    would have moved them on, and `moved` left it in their place (to table `to`, when known)."""
+
+    table: int
+    stayed: tuple
+    moved: tuple
+    to: int | None = None
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The next round's tables (or pairings), and what the accommodations changed in it."""
+
+    tables: list
+    changes: list[StayChange]
+
+
 def progressive_next(tables: Sequence[Table], winners: Mapping[int, str],
-                     partners: Collection[frozenset]) -> list[Table]:
+                     partners: Collection[frozenset], stays: Collection = ()) -> list[Table]:
+    """The next round's tables of a progressive event: `progressive_move` without its notes."""
+    return progressive_move(tables, winners, partners, stays).tables
+
+
+def progressive_move(tables: Sequence[Table], winners: Mapping[int, str],
+                     partners: Collection[frozenset], stays: Collection = ()) -> Moved:
     """The next round of a progressive event (RULES.md, "progressive": movement and ghosts).
 
     `winners` maps each table number to the side (A or B) that won its last game; `partners`
     holds every pair (frozenset of two ids) who have already partnered. A pair that includes
     GHOST counts like any other, so a caller that records ghost partnerships also spreads the
-    ghost seat around; last round's partnerships are added here in any case.
+    ghost seat around; last round's partnerships are added here in any case. `stays` are the
+    players who never change table (RULES.md §4, "Accommodation").
 
     - A table of four: the winners stay, and the stayer in the lower seat keeps it while the
       other moves to the lower seat of the other side, so they become opponents. The losers
@@ -268,6 +300,13 @@ def progressive_next(tables: Sequence[Table], winners: Mapping[int, str],
       earlier partnerships is taken; when both repeat as many, the player from the lower seat
       partners the stayer who kept their seat (or, at a ghost table that lost, the winner in
       the lower seat partners the ghost).
+    - Accommodation: a player who stays is never among those who leave. Where one is on the
+      losing side, one winner leaves in their place with the other loser: the one whose move
+      repeats fewer partnerships, else the one in the higher seat. Where the one who stays has
+      a winner who stays (or the ghost) opposite, those two stay and the other two leave;
+      where both losers stay, both winners leave. Two who stay on opposite sides keep their
+      seats and each partners an arrival. A table holds at most two who never move, the
+      ghost counting as one.
     """
     ordered = _in_order(tables, "tables")
     _check_winners([table.number for table in ordered], winners)
@@ -278,6 +317,15 @@ def progressive_next(tables: Sequence[Table], winners: Mapping[int, str],
                 raise SeatingError(f"Player {player!r} is seated at two tables; fix the round "
                                    "before moving.")
             seated.add(player)
+    stays = set(stays)
+    for table in ordered:
+        fixed = [player for player in table.players if player in stays]
+        if len(fixed) + table.has_ghost > 2:
+            ghost = " and the ghost" if table.has_ghost else ""
+            raise StayError(f"Table {table.number} holds {len(fixed)} players who stay"
+                               f"{ghost}: at most two who never move can share a table (the "
+                               "ghost counts as one). Give one of them another table.",
+                               table=table.number, stays=fixed)
 
     known = set(partners)
     for table in ordered:
@@ -290,18 +338,71 @@ def progressive_next(tables: Sequence[Table], winners: Mapping[int, str],
         return ghost is None or SIDE_OF_SEAT[ghost] == winners[table.number]
 
     accepting = [table for table in ordered if accepts(table)]
-    arrivals = {}
-    for index, table in enumerate(accepting):
-        losers = table.side(other(winners[table.number]))
-        arrivals[accepting[(index + 1) % len(accepting)].number] = losers
+    options = {table.number: _stay_options(table, winners[table.number], stays)
+               for table in accepting}
+    following = {table.number: accepting[(index + 1) % len(accepting)].number
+                 for index, table in enumerate(accepting)}
 
-    return [_reseat(table, winners[table.number], arrivals.get(table.number), known)
-            for table in ordered]
+    def build(choice: Mapping[int, int]) -> list[Table]:
+        arrivals = {}
+        for table in accepting:
+            leaving = options[table.number][choice[table.number]][1]
+            arrivals[following[table.number]] = tuple(table.seats[s - 1] for s in leaving)
+        return [_reseat(table, winners[table.number], arrivals.get(table.number), known,
+                        options[table.number][choice[table.number]][0]
+                        if table.number in options else None)
+                for table in ordered]
+
+    # Where a winner leaves in place of one who stays, try each winner in turn, table by
+    # table, keeping the one whose move repeats fewer partnerships over the whole round.
+    choice = {number: 0 for number in options}
+    for number, ways in options.items():
+        if len(ways) > 1:
+            counts = []
+            for index in range(len(ways)):
+                trial = build({**choice, number: index})
+                counts.append(_repeats((table.side(side) for table in trial
+                                        for side in SIDES), known))
+            choice[number] = counts.index(min(counts))
+
+    changes = []
+    for table in accepting:
+        staying, leaving = options[table.number][choice[table.number]]
+        losing = SEATS_OF[other(winners[table.number])]
+        stayed = tuple(table.seats[s - 1] for s in staying if s in losing)
+        if stayed:
+            moved = tuple(table.seats[s - 1] for s in leaving if s not in losing)
+            changes.append(StayChange(table.number, stayed, moved, following[table.number]))
+    return Moved(build(choice), changes)
+
+
+def _stay_options(table: Table, won: str, stays: Collection) -> list[tuple[tuple, tuple]]:
+    """The ways (seats that stay, seats that leave) a table may split, the movement's own way
+    first: the winners stay unless one who never moves (or the ghost) is among the losers."""
+    win_seats, lose_seats = SEATS_OF[won], SEATS_OF[other(won)]
+    fixed = {seat for seat, player in enumerate(table.seats, start=1)
+             if player is GHOST or player in stays}
+    fixed_losing = [seat for seat in lose_seats if seat in fixed]
+    if not fixed_losing:
+        return [(win_seats, lose_seats)]
+    if len(fixed_losing) == 2:
+        return [(lose_seats, win_seats)]
+    stayer = fixed_losing[0]
+    fixed_winning = [seat for seat in win_seats if seat in fixed]
+    if fixed_winning:
+        staying = tuple(sorted((stayer, fixed_winning[0])))
+        return [(staying, tuple(s for s in (1, 2, 3, 4) if s not in staying))]
+    low, high = win_seats
+    partner = _partner_seat(stayer)
+    # The higher seat's winner leaves unless the other way repeats fewer partnerships.
+    return [(tuple(sorted((stayer, low))), tuple(sorted((high, partner)))),
+            (tuple(sorted((stayer, high))), tuple(sorted((low, partner))))]
 
 
 def _reseat(table: Table, won: str, arriving: tuple[Any, Any] | None,
-            partners: Collection[frozenset]) -> Table:
-    """One table's seats for the next round, given who won it and who arrives."""
+            partners: Collection[frozenset], staying: tuple[int, int] | None = None) -> Table:
+    """One table's seats for the next round, given who won it, who arrives and which seats'
+    players stay (the winners', unless an accommodation says otherwise)."""
     seats: list[Any] = [None] * 4
     ghost = table.ghost_seat
     if arriving is None:
@@ -317,12 +418,19 @@ def _reseat(table: Table, won: str, arriving: tuple[Any, Any] | None,
         seats[ghost_partner_seat - 1], seats[swapper - 1] = table.seats[swapper - 1], p
         return Table(table.number, tuple(seats))
 
-    if ghost is None:
-        keeper_seat, mover_seat = SEATS_OF[won]
+    first_seat, second_seat = staying if staying is not None else SEATS_OF[won]
+    if ghost in (first_seat, second_seat):
+        keeper_seat = ghost
+        mover_seat = second_seat if first_seat == ghost else first_seat
     else:
-        keeper_seat, mover_seat = ghost, _partner_seat(ghost)
+        keeper_seat, mover_seat = first_seat, second_seat
+    if SIDE_OF_SEAT[keeper_seat] == SIDE_OF_SEAT[mover_seat]:
+        # Partners who both stay split up: one moves to the lower seat of the other side.
+        mover_new = SEATS_OF[other(SIDE_OF_SEAT[keeper_seat])][0]
+    else:
+        mover_new = mover_seat  # already opponents: both keep their seats
     keeper, mover = table.seats[keeper_seat - 1], table.seats[mover_seat - 1]
-    mover_new, mover_partner_seat = SEATS_OF[other(SIDE_OF_SEAT[keeper_seat])]
+    mover_partner_seat = _partner_seat(mover_new)
     keeper_partner_seat = _partner_seat(keeper_seat)
     first, second = arriving
     options = [((keeper, first), (mover, second)), ((keeper, second), (mover, first))]
@@ -336,43 +444,96 @@ def _reseat(table: Table, won: str, arriving: tuple[Any, Any] | None,
 
 
 def teams_next(pairings: Sequence[Pairing], winners: Mapping[int, str]) -> list[Pairing]:
+    """The next round of the teams preset: `teams_move` without its notes."""
+    return teams_move(pairings, winners).tables
+
+
+def teams_move(pairings: Sequence[Pairing], winners: Mapping[int, str],
+               stays: Collection = ()) -> Moved:
     """The next round of the teams preset: winners keep their seats, and each table's losing
-    team moves to the next table (the last to the first), taking the side its winners left."""
+    team moves to the next table (the last to the first), taking the side its winners left.
+
+    `stays` are teams that never change table: where one loses, the winning team moves on in
+    its place; where both teams at a table stay, that table leaves the rotation (they play
+    each other again) and the losers of the table before it move on to the one after it.
+    """
     ordered = _in_order(pairings, "pairings")
     _check_winners([pairing.number for pairing in ordered], winners)
-    moving = [pairing.team(other(winners[pairing.number])) for pairing in ordered]
-    next_round = []
-    for index, pairing in enumerate(ordered):
+    stays = set(stays)
+    active = [p for p in ordered if not (p.a in stays and p.b in stays)]
+    staying, moving, changes = {}, [], []
+    for pairing in active:
         won = winners[pairing.number]
-        arriving = moving[index - 1]  # index 0 takes the last table's losers
-        stayer = pairing.team(won)
-        a, b = (stayer, arriving) if won == A else (arriving, stayer)
+        winner, loser = pairing.team(won), pairing.team(other(won))
+        if loser in stays and winner not in stays:
+            winner, loser = loser, winner
+        staying[pairing.number] = winner
+        moving.append(loser)
+    for index, pairing in enumerate(active):
+        if staying[pairing.number] != pairing.team(winners[pairing.number]):
+            changes.append(StayChange(pairing.number, (staying[pairing.number],),
+                                      (moving[index],),
+                                      active[(index + 1) % len(active)].number))
+    next_round = []
+    arriving_at = {pairing.number: moving[index - 1] for index, pairing in enumerate(active)}
+    for pairing in ordered:
+        if pairing.number not in staying:
+            changes.append(StayChange(pairing.number, (pairing.a, pairing.b), ()))
+            next_round.append(pairing)
+            continue
+        stayer = staying[pairing.number]
+        arriving = arriving_at[pairing.number]  # the first table takes the last one's
+        a, b = (stayer, arriving) if pairing.side_of(stayer) == A else (arriving, stayer)
         next_round.append(Pairing(pairing.number, a, b))
-    return next_round
+    return Moved(next_round, changes)
 
 
 def wec_doubles_round(first_round: Sequence[Pairing], first_winners: Mapping[int, str],
                       game: int) -> list[Pairing]:
+    """Who plays where in game `game` of WEC doubles: `wec_doubles_move` without its notes."""
+    return wec_doubles_move(first_round, first_winners, game).tables
+
+
+def wec_doubles_move(first_round: Sequence[Pairing], first_winners: Mapping[int, str],
+                     game: int, stays: Collection = ()) -> Moved:
     """Who plays where in game `game` (1-based) of WEC doubles.
 
     Game 1 is the draw itself. From game 2, the winners of game 1 are at home: same table,
     same seats, all event. The losers of game 1 visit, moving one table on after every game:
     the visitor from the t-th of T tables plays game k at the ((t - 1 + k - 1) mod T) + 1-th,
     on the side its home team does not hold.
+
+    `stays` are teams that never change table: one that lost game 1 is at home instead of
+    its winners (who visit in its place); two at one table both stay there, and the visitors
+    go round the other tables.
     """
     if isinstance(game, bool) or not isinstance(game, int) or game < 1:
         raise SeatingError(f"Games are numbered from 1, not {game!r}.")
     ordered = _in_order(first_round, "pairings")
     if game == 1:
-        return list(ordered)
+        return Moved(list(ordered), [])
     _check_winners([pairing.number for pairing in ordered], first_winners)
-    count = len(ordered)
-    visitors = [pairing.team(other(first_winners[pairing.number])) for pairing in ordered]
-    pairings = []
-    for index, pairing in enumerate(ordered):
+    stays = set(stays)
+    active = [p for p in ordered if not (p.a in stays and p.b in stays)]
+    homes, visitors, changes = {}, [], []
+    for pairing in active:
         won = first_winners[pairing.number]
-        home = pairing.team(won)
-        visitor = visitors[(index - (game - 1)) % count]
-        a, b = (home, visitor) if won == A else (visitor, home)
+        home, visitor = pairing.team(won), pairing.team(other(won))
+        if visitor in stays and home not in stays:
+            home, visitor = visitor, home
+            changes.append(StayChange(pairing.number, (home,), (visitor,)))
+        homes[pairing.number] = home
+        visitors.append(visitor)
+    count = len(active)
+    pairings = []
+    position = {pairing.number: index for index, pairing in enumerate(active)}
+    for pairing in ordered:
+        if pairing.number not in homes:
+            changes.append(StayChange(pairing.number, (pairing.a, pairing.b), ()))
+            pairings.append(pairing)
+            continue
+        home = homes[pairing.number]
+        visitor = visitors[(position[pairing.number] - (game - 1)) % count]
+        a, b = (home, visitor) if pairing.side_of(home) == A else (visitor, home)
         pairings.append(Pairing(pairing.number, a, b))
-    return pairings
+    return Moved(pairings, changes)

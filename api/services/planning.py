@@ -12,6 +12,7 @@ from ..models import Event, Game, Match, Round, Seat, Team, utcnow
 from ..rules import games as rgames
 from ..rules import seating
 from ..rules.presets import Preset
+from ..rules.seating import StayChange
 from ..rules.seats import SEATS_OF
 from .entrants import field_players, field_teams
 from .errors import Conflict
@@ -23,6 +24,19 @@ class PlannedTable:
     seats: list  # four player ids (None = ghost)
     team_a: int | None = None
     team_b: int | None = None
+
+
+@dataclass
+class Seating:
+    """A movement's tables for the next round, with what accommodations changed in them
+    (`changes`), who stays (`stays`), notes for the organizer, and the fixed schedule when
+    the movement makes one now."""
+
+    tables: list[PlannedTable]
+    changes: list[StayChange] = field(default_factory=list)
+    stays: set = field(default_factory=set)
+    notes: list[str] = field(default_factory=list)
+    schedule: dict | None = None
 
 
 @dataclass
@@ -40,6 +54,8 @@ class Plan:
     status: str = "playing"
     existing_round: Round | None = None  # a scheduled league week to open
     schedule: dict | None = None  # the event's schedule as it will be once this is seated
+    stay_changes: list[StayChange] = field(default_factory=list)  # what accommodations did
+    stays: set = field(default_factory=set)  # entrants who stay at their table
 
 
 def round_rng(event: Event, number: int) -> random.Random:
@@ -73,6 +89,49 @@ def partner_history(event: Event) -> set[frozenset]:
                 if seats.get(a) is not None and seats.get(b) is not None:
                     pairs.add(frozenset((seats[a], seats[b])))
     return pairs
+
+
+def first_tables(event: Event, *, teams: bool) -> dict[int, int]:
+    """Each entrant's table in the first round they were seated in (players, or teams)."""
+    tables: dict[int, int] = {}
+    for round_ in played_rounds(event):
+        for match in round_.matches:
+            ids = ([match.team_a_id, match.team_b_id] if teams
+                   else [s.player_id for s in match.seats])
+            for entrant in ids:
+                if entrant is not None:
+                    tables.setdefault(entrant, match.table)
+    return tables
+
+
+def player_stays(event: Event, players: list) -> dict[int, int]:
+    """The players who stay at one table (RULES.md §4), each with their table: the number
+    the organizer set, or for "where first seated" (0) that table, or 0 while they have not
+    been seated yet."""
+    first = first_tables(event, teams=False)
+    return {p.id: (p.stays_at or first.get(p.id, 0)) for p in players
+            if p.stays_at is not None}
+
+
+def team_stays(event: Event, teams: list[Team]) -> dict[int, int]:
+    """The teams that stay at one table: the team's own setting, else one of its players'
+    (a player who cannot move keeps the team at the table)."""
+    first = first_tables(event, teams=True)
+    stays = {}
+    for team in teams:
+        setting = team.stays_at
+        if setting is None:
+            setting = next((m.stays_at for m in team.members
+                            if m.role == "player" and m.stays_at is not None), None)
+        if setting is not None:
+            stays[team.id] = setting or first.get(team.id, 0)
+    return stays
+
+
+def staying_put(stays: dict[int, int], tables: dict[int, int]) -> set:
+    """Of those who stay, the ones already at their table (`tables`: entrant -> table): the
+    movement keeps them there; anyone else moves as usual and is brought to theirs after."""
+    return {e for e, table in stays.items() if table == 0 or tables.get(e) == table}
 
 
 def seated_ids(round_: Round) -> set:

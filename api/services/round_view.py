@@ -83,13 +83,54 @@ def round_view(round_: Round, *, detail: bool = True) -> dict:
     }
 
 
+def _names(entrants: tuple, names: dict) -> str:
+    listed = [names.get(e, "Ghost") if e is not None else "the ghost" for e in entrants]
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
+def accommodations_view(plan: Plan, names: dict) -> list[dict]:
+    """What the accommodations did in a planned round, one entry a table, each with a
+    sentence for the organizer: who stays where, and who moves instead of them."""
+    entries, told = [], set()
+    for change in plan.stay_changes:
+        stayed, moved = _names(change.stayed, names), _names(change.moved, names) \
+            if change.moved else ""
+        one = len(change.stayed) == 1
+        if not change.moved:
+            note = (f"{stayed} both stay at table {change.table} (accommodation): they play "
+                    "each other again.")
+        else:
+            to = f" to table {change.to}" if change.to is not None else ""
+            note = (f"{stayed} {'stays' if one else 'stay'} at table {change.table} "
+                    f"(accommodation): {moved} {'moves' if len(change.moved) == 1 else 'move'}"
+                    f"{to} instead.")
+        entries.append({"table": change.table,
+                        "stays": [names.get(e, "Ghost") for e in change.stayed],
+                        "moves": [names.get(e, "Ghost") for e in change.moved],
+                        "to": change.to, "note": note})
+        told.update(change.stayed)
+    for table in plan.tables:
+        ids = [table.team_a, table.team_b] if table.team_a else table.seats
+        for entrant in ids:
+            if entrant is not None and entrant in plan.stays and entrant not in told:
+                entries.append({"table": table.table, "stays": [names.get(entrant, "")],
+                                "moves": [], "to": None,
+                                "note": f"{names.get(entrant, '')} stays at table "
+                                        f"{table.table} (accommodation)."})
+    return sorted(entries, key=lambda entry: entry["table"])
+
+
 def plan_view(plan: Plan, event: Event) -> dict:
     names = {p.id: p.name for p in event.players}
     teams = {t.id: t.name for t in event.teams}
+    accommodations = accommodations_view(
+        plan, teams if any(t.team_a for t in plan.tables) else names)
     return {
         "ready": True, "code": None, "reason": None,
         "number": plan.number, "stage": plan.stage, "label": plan.label,
-        "minutes": plan.minutes, "notes": plan.notes,
+        "minutes": plan.minutes,
+        "notes": plan.notes + [entry["note"] for entry in accommodations],
+        "accommodations": accommodations,
         "tables": [{"table": t.table,
                     "team_a": ({"id": t.team_a, "name": teams.get(t.team_a)}
                                if t.team_a else None),

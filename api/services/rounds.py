@@ -13,16 +13,14 @@ from ..auth import Principal
 from ..db import db
 from ..models import Event, Round, utcnow
 from ..rules import games as rgames
-from ..rules import schedules
 from ..rules.errors import SeatingError
 from ..rules.presets import Preset
 from . import championship, movement, playoffs
 from .common import audit, game_label, get_round, lock_event, preset_of
-from .entrants import field_players
 from .errors import Conflict, Invalid
 from .forfeits import forfeit_removed_teams
 from .game_state import compute_state, save_game
-from .planning import Plan, played_rounds, round_label, round_rng, store_plan
+from .planning import Plan, played_rounds, round_label, store_plan
 from .round_view import plan_view
 
 
@@ -53,9 +51,12 @@ def _regular_rounds(seating) -> Callable[[Event, Preset, list[Round]], Plan]:
             raise Conflict(f"All {preset.rounds} rounds have been played; the event is "
                            "complete.", code="event-complete")
         number = len(rounds) + 1
-        tables = seating(event, preset, number, rounds[-1] if rounds else None)
+        seated = seating(event, preset, number, rounds[-1] if rounds else None)
+        tables = seated.tables
         plan = Plan(number, rgames.REGULAR, round_label(preset, number, rgames.REGULAR),
-                    tables, minutes=preset.round_minutes)
+                    tables, minutes=preset.round_minutes, notes=list(seated.notes),
+                    schedule=seated.schedule, stay_changes=seated.changes,
+                    stays=seated.stays)
         ghosts = sum(t.seats.count(None) for t in tables)
         if ghosts:
             plan.notes.append(f"{ghosts} ghost seat{'s' if ghosts > 1 else ''} at table"
@@ -97,11 +98,7 @@ def seat_next_round(event_id: int, principal: Principal, number: int | None) -> 
     else:
         round_ = store_plan(event, preset, plan)
     if plan.schedule is not None:
-        event.schedule = plan.schedule
-    if preset.movement == "wec-singles" and not (event.schedule or {}).get("games"):
-        players = [p.id for p in field_players(event)]
-        schedule = schedules.wec_singles_schedule(players, preset.rounds, round_rng(event, 0))
-        event.schedule = {"games": [[list(t.seats) for t in game] for game in schedule]}
+        event.schedule = plan.schedule  # a league season, or the WEC singles games
     audit(event.id, principal, "seat-round", "round", round_.number,
           after={"tables": len(plan.tables), "stage": plan.stage},
           round_number=round_.number)
@@ -216,4 +213,4 @@ def preview(event: Event) -> dict:
     except Conflict as refused:
         return {"ready": False, "code": refused.code, "reason": refused.detail,
                 "number": None, "stage": None, "label": None, "minutes": None, "notes": [],
-                "tables": []}
+                "accommodations": [], "tables": []}

@@ -18,6 +18,7 @@
 import {writesSettled} from './api.js';
 import {h, mount, setTitle} from './dom.js';
 import * as board from './screens/board.js';
+import * as door from './screens/door.js';
 import * as game from './screens/game.js';
 import * as home from './screens/home.js';
 import * as join from './screens/join.js';
@@ -52,6 +53,7 @@ const organize = (path, load, name) => [new RegExp(`${E}${path}\\/?$`), later(lo
 const routes = [
   [/^\/$/, home],
   [/^\/join\/([^/]+)\/?$/, join, ['code']],
+  [/^\/door\/([^/]+)\/?$/, door, ['code']],
   [/^\/e\/(\d+)\/run\/?$/, tables, ['eventId']],
   [/^\/e\/(\d+)\/games\/(\d+)\/?$/, game, ['eventId', 'gameId']],
   [/^\/e\/(\d+)\/board\/?$/, board, ['eventId']],

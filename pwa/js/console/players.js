@@ -1,10 +1,14 @@
 /** /e/<id>/organize/players: add, paste, import; check-in at the door, late arrivals,
- * withdrawals; the ghost seats the next round needs, from the server's preview. */
+ * withdrawals; the ghost seats the next round needs, from the server's preview. The list
+ * follows the door live: it polls the door's requests (whose ETag is the event's revision), so
+ * a self check-in or a request to be added shows without a reload. */
 
+import * as api from '../api.js';
 import {button, h, mount} from '../dom.js';
 import * as calls from './calls.js';
 import {registering} from './decide.js';
-import {frame} from './frame.js';
+import {doorCard} from './door.js';
+import {frame, organizerKey} from './frame.js';
 import {act, card, does, failure, inp, lab, load, msg, say} from './ui.js';
 
 const cell = (text) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
@@ -34,8 +38,15 @@ export async function render(main, {eventId}) {
     const late = teams ? members(p).some((m) => m.late) : p.late;
     const [words, kind] = p.withdrawn || p.removed ? [p.removed ? 'removed' : 'withdrawn', 'gone']
       : here(p) ? [late ? 'here · late arrival' : 'here', 'here'] : [seated ? 'not here (late?)' : 'not here yet', 'away'];
+    const anyway = h('span');
     const change = (label, body, then = () => {}, extra = {}) => does(label, out,
-      () => calls.setEntrant(id, teams, p.id, body), (saved) => {
+      () => calls.setEntrant(id, teams, p.id, body).catch((error) => {
+        // After the window closed: the organizer's exception for this one person.
+        if (error.code === 'check-in-closed') {
+          mount(anyway, change('Check in anyway', {checked_in: true, after_window: true}, checkedIn));
+        }
+        throw error;
+      }), (saved) => {
         field = field.map((x) => (x.id === saved.id ? saved : x));
         then(saved);
         paint();
@@ -48,7 +59,7 @@ export async function render(main, {eventId}) {
       h('span', {class: 'person-actions'}, kind === 'gone' ? change('Bring back', {withdrawn: false}) : [
         kind === 'away' ? change('Check in', {checked_in: true}, checkedIn) : change('Undo check-in', {checked_in: false}),
         change('Withdraw', {withdrawn: true}, () => {}, {sure: `Withdraw ${p.name}? Tap again`})]),
-      out);
+      out, anyway);
   };
 
   // At the door: after a check-in the search is empty and ready for the next name, and the
@@ -84,6 +95,34 @@ export async function render(main, {eventId}) {
     paint();
     refreshGhosts();
   };
+
+  // Requests to be added, made at the door: Accept adds the person, checked in.
+  const asking = h('div');
+  const paintRequests = (all) => mount(asking, all.filter((r) => r.status === 'waiting').map((r) => {
+    const out = msg();
+    const decide = (label, accept, extra = {}) => does(label, out,
+      () => api.request('POST', `/api/events/${id}/door-requests/${r.id}`, {body: {accept}, key})
+        .then((a) => { if (a.status >= 400) throw new api.ApiError(a.status, a.data); return a.data; }),
+      () => poll(), {class: 'btn-small', 'aria-label': `${label}: ${r.name}`, ...extra});
+    return h('p', {class: 'door-request'}, h('strong', {}, r.name), ' asks to be added at the door. ',
+      decide('Accept', true), decide('Decline', false, {sure: 'Tap again to decline'}), out);
+  }));
+  const key = await organizerKey(id);
+  let etag = null;
+  let timer = null;
+  let stopped = false;
+  async function poll() {
+    clearTimeout(timer);
+    try {
+      const answer = await api.request('GET', `/api/events/${id}/door-requests`, {key, ifNoneMatch: etag});
+      if (answer.status === 200) {
+        if (etag) await reload();
+        etag = answer.etag;
+        paintRequests(answer.data);
+      }
+    } catch { /* no network: the next poll tries again */ }
+    if (!stopped) timer = setTimeout(poll, 3000);
+  }
 
   // Add one. Reloaded whatever happened: when an answer was lost, the list shows what is stored.
   const addOut = msg();
@@ -136,8 +175,8 @@ export async function render(main, {eventId}) {
     return done;
   };
   mount(framed.body,
-    card('Check-in at the door', counts, ghosts, lab(search, 'Find a name'), search, door, list),
-    addForm,
+    card('Check-in at the door', counts, ghosts, asking, lab(search, 'Find a name'), search, door, list),
+    doorCard(id, framed.event), addForm,
     h('section', {class: 'card form'}, h('h2', {}, 'Many at once'),
       lab(pasted, teams ? 'Paste a list: one team a line, "team, player 1, player 2"' : 'Paste a list: one name a line'), pasted,
       h('label', {class: 'check'}, pastedHere, ' They are all here now (check in)'),
@@ -158,4 +197,6 @@ export async function render(main, {eventId}) {
         else if (await send(btn, await file.files[0].text(), 0)) file.value = '';
       }), bulkOut, bulkDecide));
   await load(list, reload, () => {});
+  poll();
+  return () => { stopped = true; clearTimeout(timer); };
 }

@@ -14,6 +14,7 @@ import * as api from '../api.js';
 import {h, hidden, mount, setTitle} from '../dom.js';
 import {clockLevel, clockText, movement, pages} from '../words.js';
 import {roundClock} from './clock.js';
+import {doorQr} from './projector-door.js';
 import {drawOverlay} from './projector-draw.js';
 
 const PAGE_MS = 10000;
@@ -52,11 +53,12 @@ export async function render(main, {eventId}) {
     h('img', {src: api.qrSvgUrl(id, 'board'), alt: 'QR code: open the leaderboard on your phone',
       width: 220, height: 220}),
     h('figcaption', {}, 'Scan for the live leaderboard'));
+  const door = doorQr(id);
   const doorPrize = drawOverlay();
   mount(main, h('div', {class: 'proj'},
     h('header', {class: 'proj-head'}, h('div', {class: 'proj-names'}, name, round), title,
       clock),
-    list, h('footer', {class: 'proj-foot'}, pageNo, qr)), doorPrize.el);
+    list, h('footer', {class: 'proj-foot'}, pageNo, door.el, qr)), doorPrize.el);
 
   const clockState = roundClock();
 
@@ -157,7 +159,7 @@ export async function render(main, {eventId}) {
   const resize = () => drawPage();
   window.addEventListener('resize', resize);
   return () => {
-    stopPoll(); clearInterval(flip); clearInterval(tick); doorPrize.stop();
+    stopPoll(); clearInterval(flip); clearInterval(tick); door.stop(); doorPrize.stop();
     window.removeEventListener('resize', resize);
   };
 }
