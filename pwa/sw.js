@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '1767fe94393b';
+const VERSION = 'c5b41362c355';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -48,7 +48,8 @@ def test_a_player_checks_in_from_the_door_qr_and_the_organizer_sees_it_live(
     page.get_by_role("button", name="Ann Lee").click()
     page.get_by_role("button", name="Check me in: Ann Lee").click()
     banner = page.locator(".door-done")
-    expect(banner).to_contain_text(re.compile(r"You're checked in, Ann Lee, at \d{1,2}:\d\d [ap]m\."))
+    expect(banner).to_contain_text(
+        re.compile(r"You're checked in, Ann Lee, at \d{1,2}:\d\d [ap]m\."))
     shot(page, "door-checked-in")
     # A reload still says so (kept on this phone).
     page.reload()
@@ -75,6 +76,7 @@ def test_a_player_checks_in_from_the_door_qr_and_the_organizer_sees_it_live(
     assert players["Newcomer Nell"]["checked_in"] and players["Ann Lee"]["checked_in"]
 
 
+@pytest.mark.browser_context_args(timezone_id="America/Detroit")
 def test_an_old_door_link_says_to_scan_again_and_a_late_player_needs_the_organizer(
         page: Page, api):
     made, link = _night(api)
@@ -88,8 +90,15 @@ def test_an_old_door_link_says_to_scan_again_and_a_late_player_needs_the_organiz
     api.call("PUT", f"/api/events/{eid}/check-in-window",
              {"opens": "2001-01-01T18:30", "closes": "2001-01-01T18:50"}, key=key, expect=200)
     page.goto(f"/e/{eid}/organize/players#key={key}")
-    expect(page.locator(".door-window")).to_contain_text("Check-in closed at 6:50 pm")
+    window = page.locator(".door-window")
+    expect(window).to_contain_text("Check-in closed at 6:50 pm")
+    expect(window).to_contain_text("(UTC)")
+    # The event was made in UTC; this phone is in Detroit: one tap puts the event there.
+    page.get_by_role("button", name="Use America/Detroit (this device's time zone)").click()
+    expect(window).to_contain_text("Check-in closed at 1:50 pm")
+    assert api.get(f"/api/events/{eid}")["time_zone"] == "America/Detroit"
     page.get_by_role("button", name="Check in: Bob Roy").click()
-    expect(page.locator('.person[data-name="Bob Roy"]')).to_contain_text("Check-in closed at 6:50 pm")
+    bob = page.locator('.person[data-name="Bob Roy"]')
+    expect(bob).to_contain_text("Check-in closed at 1:50 pm")
     page.get_by_role("button", name="Check in anyway").click()
-    expect(page.locator('.person[data-name="Bob Roy"] .badge')).to_have_text("here")
+    expect(bob.locator(".badge")).to_have_text("here")

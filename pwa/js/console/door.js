@@ -22,10 +22,18 @@ export function doorCard(id, event) {
   const opens = inp('window-opens', {type: 'datetime-local'});
   const closes = inp('window-closes', {type: 'datetime-local'});
   const qr = h('div');
+  const zone = h('div');
+  const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const shown = (w) => {
     opens.value = w.opens || '';
     closes.value = w.closes || '';
     say(state, `${w.message} (${w.time_zone})`, w.state === 'open' ? 'ok' : 'info');
+    // The times are the event's local time: offer this device's zone when the event's differs.
+    mount(zone, here && here !== w.time_zone && does(`Use ${here} (this device's time zone)`, out,
+      () => calls.setEvent(id, {time_zone: here}), () => call(id, 'GET', '/check-in-window').then((n) => {
+        shown(n);
+        say(out, `Times are now in ${here}: check the window and save it again.`);
+      }), {class: 'btn-small'}));
     return w;
   };
   const setWindow = (body) => call(id, 'PUT', '/check-in-window', body).then(shown);
@@ -53,7 +61,7 @@ export function doorCard(id, event) {
 
   const section = card('Check-in window and door QR',
     h('p', {class: 'hint'}, 'After check-in closes only you can check someone in (Check in anyway).'),
-    state, h('div', {class: 'inline-form'}, h('span', {}, lab(opens, 'Opens'), opens),
+    state, zone, h('div', {class: 'inline-form'}, h('span', {}, lab(opens, 'Opens'), opens),
       h('span', {}, lab(closes, 'Closes'), closes)),
     h('div', {class: 'actions'},
       does('Save the window', out, () => setWindow({opens: opens.value || null, closes: closes.value || null}), () => say(out, 'Saved.')),
