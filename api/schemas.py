@@ -613,6 +613,17 @@ class PlanSchema(Schema):
     tables = fields.List(fields.Nested(PlanTableSchema), required=True)
 
 
+class RoundSwapSchema(Schema):
+    a = Int(required=True, metadata={"description": "A seated entrant: a player's id, or a "
+                                     "team's in a team format."})
+    b = Int(required=True, metadata={"description": "The entrant to change places with."})
+
+
+class SeatSwapSchema(Schema):
+    seats = ListOf(Int(validate=SEAT), required=True, min_items=2, max_items=2, metadata={
+        "description": "The two seats (1-4) whose players sat in each other's places."})
+
+
 # --- games and hands ------------------------------------------------------------------------
 
 class RenegeSchema(Schema):

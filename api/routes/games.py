@@ -16,11 +16,12 @@ from ..schemas import (
     GameSchema,
     HandBodySchema,
     HandCreateSchema,
+    SeatSwapSchema,
     SettlementSchema,
     SheetSchema,
     SignOffSchema,
 )
-from ..services import game_end, hand_entry, hands
+from ..services import game_end, hand_entry, hands, seat_changes
 from ..services.game_state import read_game
 from ..services.game_writes import require_if_match, where_is
 
@@ -197,3 +198,18 @@ class Dealer(MethodView):
         """Record the first dealer's seat, so the screen can say whose deal it is."""
         principal = _runner(game_id)
         return _with_etag(hands.set_first_dealer(game_id, principal, body["seat"]))
+
+
+@blp.route("/seats/swap")
+class SeatSwap(MethodView):
+    @blp.arguments(SeatSwapSchema)
+    @blp.doc(parameters=[IF_MATCH])
+    @blp.response(200, GameSchema)
+    def post(self, body, game_id):
+        """Players sat in each other's seats and hands were played: swap the two seats in
+        this game's match, keeping every hand, so the points go to the players who earned
+        them (in a team format, seats on different sides swap the two teams' sides).
+        If-Match carries the game's version (organizer)."""
+        principal = _runner(game_id, ORGANIZER)
+        return _with_etag(seat_changes.correct_seats(game_id, principal, body["seats"],
+                                                     _if_match()))

@@ -6,8 +6,15 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..auth import ORGANIZER, require, require_key
-from ..schemas import ClockStartSchema, PlanSchema, RoundCreateSchema, RoundSchema
+from ..schemas import (
+    ClockStartSchema,
+    PlanSchema,
+    RoundCreateSchema,
+    RoundSchema,
+    RoundSwapSchema,
+)
 from ..services import rounds as service
+from ..services import seat_changes
 from ..services.common import get_event, get_round
 from ..services.round_view import list_rounds, round_view
 
@@ -89,3 +96,17 @@ class Reopen(MethodView):
         require_key()
         principal = require(get_round(round_id).event_id, ORGANIZER)
         return round_view(service.reopen_round(round_id, principal))
+
+
+@blp.route("/rounds/<int:round_id>/swap")
+class Swap(MethodView):
+    @blp.arguments(RoundSwapSchema)
+    @blp.response(200, RoundSchema)
+    def post(self, body, round_id):
+        """Swap two seated entrants (players, or teams in a team format), at one table or
+        across two, before either table's first hand; refused (409, naming the table) once
+        anything is recorded there (organizer)."""
+        require_key()
+        principal = require(get_round(round_id).event_id, ORGANIZER)
+        seat_changes.swap_entrants(round_id, principal, body["a"], body["b"])
+        return round_view(get_round(round_id))

@@ -121,6 +121,13 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/rounds/<int:round_id>/close"): Route(ORGANIZER, event="ended"),
     ("POST", "/api/rounds/<int:round_id>/reopen"): Route(
         ORGANIZER, event="ended", prepare=_close_round),
+    # Seat changes: a swap before the first hand (table 3 of the WEC event has none), and a
+    # wrong-seat correction of a game with hands.
+    ("POST", "/api/rounds/<int:round_id>/swap"): Route(
+        ORGANIZER, event="wec",
+        body=lambda s: {"a": s.ids["quiet_players"][0], "b": s.ids["quiet_players"][1]}),
+    ("POST", "/api/games/<int:game_id>/seats/swap"): Route(
+        ORGANIZER, body=_body({"seats": [1, 2]}), if_match=True),
     ("POST", "/api/games/<int:game_id>/reopen"): Route(ORGANIZER),
     ("POST", "/api/events/<int:event_id>/season/postpone"): Route(
         ORGANIZER, event="league", body=_body({"week": 3, "reason": "snow"})),

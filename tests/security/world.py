@@ -57,7 +57,8 @@ def _finish_seeding(api: ApiClient, seeded: Seeded, round_: dict, *,
     if len(round_["tables"]) > 2:
         table3 = round_["tables"][2]
         seeded.ids.update(quiet_game_id=table3["games"][0]["id"],
-                          quiet_match_id=table3["match_id"])
+                          quiet_match_id=table3["match_id"],
+                          quiet_players=[s["player_id"] for s in table3["seats"]])
         if table3.get("team_a"):
             seeded.ids["quiet_team_id"] = table3["team_a"]["id"]
     if hands:
