@@ -39,12 +39,13 @@ def _door_principal(event: Event) -> Principal:
     return Principal(None, event.id, "door")
 
 
-def _count(client: str, kind: str = "door", limit: int | None = None) -> None:
+def _count(client: str, kind: str = "door", limit: int | None = None,
+           what: str = "check-ins") -> None:
     """Count one door write from this address (committed at once, so refusals count too)."""
     window = _setting("DOOR_WINDOW_SECONDS", DOOR_WINDOW_SECONDS)
     limit = limit or _setting("DOOR_LIMIT", DOOR_LIMIT)
     limits.take(f"{kind}:{client}", limit, window,
-                "Too many check-ins from this network for now: see the organizer at the desk.")
+                f"Too many {what} from this network for now: see the organizer at the desk.")
     db.session.commit()
 
 
@@ -146,7 +147,8 @@ def check_in(code: str, token: str, player_id: int, client: str) -> dict:
 def ask(code: str, token: str, name: str, client: str) -> tuple[DoorRequest, Event]:
     """Someone not on the list asks to be added; the organizer decides (decide below)."""
     _count(client)
-    _count(client, "door-request", _setting("DOOR_REQUEST_LIMIT", DOOR_REQUEST_LIMIT))
+    _count(client, "door-request", _setting("DOOR_REQUEST_LIMIT", DOOR_REQUEST_LIMIT),
+           "requests to be added")
     event = door.event_by_code(code)
     lock_event(event.id)
     door.check_token(event, token)

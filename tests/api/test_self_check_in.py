@@ -206,7 +206,7 @@ def test_requests_to_be_added_are_limited_per_address(app, api):
     night = _night(api)
     assert _ask(api, night, "New One").status_code == 201
     assert _ask(api, night, "New Two").status_code == 201
-    assert_problem(_ask(api, night, "New Three"), 429)
+    assert_problem(_ask(api, night, "New Three"), 429, "Too many requests to be added")
     assert _ask(api, night, "New Three", address={"REMOTE_ADDR": "203.0.113.9"}) \
         .status_code == 201
 
