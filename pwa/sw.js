@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'c5b41362c355';
+const VERSION = '7523f79cfec1';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -49,6 +49,7 @@ const SHELL = [
   '/js/console/prizes.js',
   '/js/console/progress.js',
   '/js/console/rounds.js',
+  '/js/console/seats.js',
   '/js/console/standings.js',
   '/js/console/ties.js',
   '/js/console/ui.js',

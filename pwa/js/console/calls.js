@@ -79,6 +79,13 @@ export const leaderboard = (id) => call(id, 'GET', `${E(id)}/leaderboard`);
 export const awards = (id) => call(id, 'GET', `${E(id)}/awards`);
 
 export const game = (gameId) => call(null, 'GET', `/api/games/${gameId}`);
+/** Two seated entrants change places before their tables' first hand. Sent once: a repeat
+ * would swap them back. */
+export const swapSeats = (id, roundId, a, b) => call(id, 'POST', `/api/rounds/${roundId}/swap`, {body: {a, b}});
+/** Players who sat in each other's seats: swapped, hands kept; with the game's version. */
+export const correctSeats = (game, seats) => call(game.event_id, 'POST', `/api/games/${game.id}/seats/swap`,
+  {body: {seats}, ifMatch: game.version});
+
 /** A change to a hand carries the version the organizer saw: a change made meanwhile is a 412. */
 export const changeHand = (game, handId, body) => call(game.event_id, body ? 'PUT' : 'DELETE',
   `/api/games/${game.id}/hands/${encodeURIComponent(handId)}`, {body, ifMatch: game.version});

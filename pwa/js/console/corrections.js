@@ -8,6 +8,7 @@ import {outcomeWords, plural, tricksLabel, tricksRows} from '../words.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {board} from './progress.js';
+import {seatWords, wrongSeats} from './seats.js';
 import {does, failure, lab, load, msg, query, sides} from './ui.js';
 
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -93,6 +94,7 @@ function entryWords(e, side, label, games) {
         a.offence && `offence ${a.offence}`, STANDING[a.status]].filter(Boolean).join(' · ')];
     case 'substitute': return [`${a.name} plays in seat ${a.seat}`];
     case 'tiebreak-order': return ['Tiebreak order recorded'];
+    case 'swap-seats': case 'correct-seats': return seatWords(e);
     default: return [e.action.replace(/-/g, ' ')];
   }
 }
@@ -193,6 +195,11 @@ export async function render(main, {eventId}) {
         : game.over ? 'finished' : 'being played'} · version ${game.version}`),
       !placed && noteEl,
       game.needs_settlement && settlement(),
+      wrongSeats(game, (saved) => {
+        editor(saved, null, ['Seats swapped: every hand now counts for the players who really sat there.']);
+        refreshFinder(saved.round.id);
+        refreshAudit();
+      }),
       game.signed_off && does('Reopen the game', out, () => calls.reopenGame(game),
         (g) => { editor(g, null, ['Reopened: runners can change it again until it is signed off.']); refreshAudit(); },
         {sure: 'Tap again: the sign-off is undone', pending: 'Reopening…'}),

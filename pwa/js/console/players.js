@@ -9,6 +9,7 @@ import * as calls from './calls.js';
 import {registering} from './decide.js';
 import {doorCard} from './door.js';
 import {frame, organizerKey} from './frame.js';
+import {stayPicker} from './seats.js';
 import {act, card, does, failure, inp, lab, load, msg, say} from './ui.js';
 
 const cell = (text) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
@@ -59,6 +60,11 @@ export async function render(main, {eventId}) {
       h('span', {class: 'person-actions'}, kind === 'gone' ? change('Bring back', {withdrawn: false}) : [
         kind === 'away' ? change('Check in', {checked_in: true}, checkedIn) : change('Undo check-in', {checked_in: false}),
         change('Withdraw', {withdrawn: true}, () => {}, {sure: `Withdraw ${p.name}? Tap again`})]),
+      !league && kind !== 'gone' && stayPicker(id, teams, p, tables(), (saved) => {
+        field = field.map((x) => (x.id === saved.id ? saved : x));
+        paint();
+        refreshGhosts();
+      }),
       out, anyway);
   };
 
@@ -78,6 +84,8 @@ export async function render(main, {eventId}) {
     say(door, `${saved.name} checked in${late ? ' (late arrival)' : ''}. `, 'ok', undo);
   }
 
+  // The tables a stay can name: as many as the field fills (a stay beyond them is refused).
+  const tables = () => Math.max(1, Math.ceil(field.filter((p) => !p.withdrawn && !p.removed).length / (teams ? 2 : 4)));
   const byName = (a, b) => a.name.localeCompare(b.name, undefined, {sensitivity: 'base', numeric: true});
 
   function paint() {

@@ -7,6 +7,7 @@ import {clockLevel, clockText} from '../words.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {board, tableMap} from './progress.js';
+import {swapCard} from './seats.js';
 import {card, does, failure, inp, lab, load, msg} from './ui.js';
 
 export async function render(main, {eventId}) {
@@ -75,6 +76,7 @@ export async function render(main, {eventId}) {
         framed.event?.preset !== 'league' && clockForm(round, out, show)),
       card('Progress', updated, boardEl),
       card('Table map', tableMap(round.tables)),
+      framed.event?.preset !== 'league' && swapCard(id, round, framed.event?.format?.parameters?.entry === 'team', draw),
       past(history));
     show(round);
     timers.push(setInterval(tick, 1000), setInterval(async () => {
