@@ -1677,3 +1677,27 @@ class DoorDecisionSchema(Schema):
     accept = Bool(required=True)
     name = Name(metadata={"description": "Add them under this name instead (accepting)."})
     people = PeopleDecisions()
+
+
+# --- a game from its paper sheet ------------------------------------------------------------
+
+BATCH_ID = validate.Regexp(r"\A[A-Za-z0-9_.:-]{1,56}\Z",
+                           error="A batch id is 1 to 56 letters, digits or _ . : - (the app "
+                                 "makes one per sheet).")
+SHEET_ROWS = 40  # a game to 10 or 11 is rarely past 20 hands; thrown-in cards add a few
+
+
+class HandRowSchema(HandBodySchema):
+    id = fields.String(load_default=None, validate=HAND_ID, metadata={
+        "description": "The hand's id; left out, it is '<batch id>.<row>' (row 1 first)."})
+
+
+class HandBatchSchema(Schema):
+    id = fields.String(required=True, validate=BATCH_ID, metadata={
+        "description": "Made by the app, one per sheet: sending the sheet again stores it "
+                       "once."})
+    hands = ListOf(fields.Nested(HandRowSchema), required=True, min_items=1,
+                   max_items=SHEET_ROWS, metadata={
+                       "description": "The sheet's hands in order, as POST /hands takes "
+                                      "them. A mistake is reported on its row: errors.hands"
+                                      ".<index from 0>."})

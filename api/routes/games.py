@@ -14,6 +14,7 @@ from ..db import reading_only
 from ..schemas import (
     DealerSchema,
     GameSchema,
+    HandBatchSchema,
     HandBodySchema,
     HandCreateSchema,
     SeatSwapSchema,
@@ -21,7 +22,7 @@ from ..schemas import (
     SheetSchema,
     SignOffSchema,
 )
-from ..services import game_end, hand_entry, hands, seat_changes
+from ..services import game_end, hand_entry, hands, seat_changes, sheet_batch
 from ..services.game_state import read_game
 from ..services.game_writes import require_if_match, where_is
 
@@ -111,6 +112,21 @@ class Hands(MethodView):
         if stored is not None:
             return _game_json(stored, 200)
         view, created = hand_entry.record_hand(entry, principal, body)
+        return _game_json(view, 201 if created else 200)
+
+
+@blp.route("/paper-sheet")
+class HandBatch(MethodView):
+    @blp.arguments(HandBatchSchema)
+    @blp.response(201, GameSchema)
+    @blp.alt_response(200, schema=GameSchema, description="This sheet was already stored; "
+                      "nothing changed.")
+    def post(self, body, game_id):
+        """Enter a game's hands from its paper sheet, all at once: stored whole or not at all.
+        A mistake is a 422 whose errors.hands names the row (from 0); sending the sheet again
+        stores it once (runner or organizer)."""
+        principal = _runner(game_id)
+        view, created = sheet_batch.enter_hands(game_id, principal, body)
         return _game_json(view, 201 if created else 200)
 
 

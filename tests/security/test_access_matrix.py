@@ -168,6 +168,8 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     # Runner-allowed: the table's own game.
     ("POST", "/api/games/<int:game_id>/hands"): Route(
         RUNNER, body=_body({"id": "intruder-hand", "maker": "A", "tricks": 5})),
+    ("POST", "/api/games/<int:game_id>/paper-sheet"): Route(
+        RUNNER, body=_body({"id": "intruder-sheet", "hands": [{"maker": "A", "tricks": 5}]})),
     ("PUT", "/api/games/<int:game_id>/hands/<string:hand_id>"): Route(
         RUNNER, body=_body({"maker": "B", "tricks": 5, "alone": True}), if_match=True),
     ("DELETE", "/api/games/<int:game_id>/hands/<string:hand_id>"): Route(RUNNER, if_match=True),
