@@ -102,3 +102,24 @@ def test_an_old_door_link_says_to_scan_again_and_a_late_player_needs_the_organiz
     expect(bob).to_contain_text("Check-in closed at 1:50 pm")
     page.get_by_role("button", name="Check in anyway").click()
     expect(bob.locator(".badge")).to_have_text("here")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1920, "height": 1080}, is_mobile=False,
+                                  has_touch=False, device_scale_factor=1)
+def test_the_projector_shows_the_door_qr_while_check_in_is_open(page: Page, api):
+    made, link = _night(api)
+    eid, key = made["id"], made["organizer_key"]
+    page.goto(f"/e/{eid}/organize#key={key}")  # the organizer's laptop keeps the key
+    expect(page.locator("h1.page-title")).to_have_text("Event")
+    page.goto(f"/e/{eid}/projector")
+    door = page.locator(".proj-door")
+    expect(door).to_be_visible()
+    expect(door).to_contain_text("Scan to check in")
+    expect(page.locator(".proj-qr img")).to_be_visible()  # the leaderboard's, as before
+    # A screen without the organizer's key shows no door code.
+    other = page.context.browser.new_context(viewport={"width": 1920, "height": 1080})
+    public = other.new_page()
+    public.goto(page.url)
+    expect(public.locator(".proj-qr img")).to_be_visible()
+    expect(public.locator(".proj-door")).to_be_hidden()
+    other.close()

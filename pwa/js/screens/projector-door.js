@@ -12,7 +12,7 @@ const CHECK_MS = 30000;
 
 export function doorQr(eventId) {
   const img = h('img', {alt: 'QR code: check in at the door', width: 220, height: 220});
-  const el = h('figure', {class: 'proj-qr proj-door', hidden: true}, img, h('figcaption', {}, 'Scan to check in'));
+  const el = h('figure', {class: 'proj-door', hidden: true}, img, h('figcaption', {}, 'Scan to check in'));
   let shown = null;
   let timer = null;
   let stopped = false;
