@@ -153,8 +153,11 @@ def _ranked(event: Event, preset: Preset, latest: int):
         recent = kept.since_round(latest if latest > 1 else None)
         previous = {}
         if recent is not None:  # re-ranked only when an earlier round's results change
+            # Who is struck from the places (disqualified, removed) changes the places too.
+            struck = tuple(p.id for p in people
+                           if getattr(p, "removed", False) or p.disqualified)
             key = (latest, kept.earlier_changes, tuple(ids),
-                   tuple(sorted(manual_order(event).items())))
+                   tuple(sorted(manual_order(event).items())), struck)
             if kept.memo.get("previous_key") != key:
                 kept.memo["previous"] = {
                     s.entrant: s.place for s in compute_standings(
