@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'b3d9ca311410';
+const VERSION = '809919d9fe50';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -57,7 +57,11 @@ function entryWords(e, side, label, games) {
   const people = () => [b.name !== a.name && `renamed ${a.name}`,
     b.checked_in !== a.checked_in && (a.checked_in ? 'checked in' : 'check-in undone'),
     b.withdrawn !== a.withdrawn && (a.withdrawn ? 'withdrawn' : 'brought back'),
-    b.playoff_excluded !== a.playoff_excluded && (a.playoff_excluded ? 'left out of the playoffs' : 'back in the playoffs')]
+    b.playoff_excluded !== a.playoff_excluded && (a.playoff_excluded ? 'left out of the playoffs' : 'back in the playoffs'),
+    b.paid !== a.paid && (a.paid ? 'paid' : 'not paid'),
+    b.stays_at !== a.stays_at && (a.stays_at === null ? 'moves again' : a.stays_at ? `stays at table ${a.stays_at}` : 'stays where seated in round 1'),
+    b.disqualified !== a.disqualified && (a.disqualified ? `disqualified: ${a.disqualified}` : 'disqualification undone'),
+    String(b.categories || []) !== String(a.categories || []) && `categories: ${(a.categories || []).join(', ') || 'none'}`]
     .filter(Boolean).join(', ') || 'no change';
   switch (e.action) {
     case 'edit-hand': {
@@ -95,6 +99,15 @@ function entryWords(e, side, label, games) {
     case 'substitute': return [`${a.name} plays in seat ${a.seat}`];
     case 'tiebreak-order': return ['Tiebreak order recorded'];
     case 'swap-seats': case 'correct-seats': return seatWords(e);
+    case 'check-in-after-window': return [`${a.name} checked in after the window closed`, a.window_closed && `it closed at ${a.window_closed}`];
+    case 'check-in-window': return ['Check-in window changed'];
+    case 'make-door-code': case 'rotate-door-code': return ['New door code (the old QR stops working)'];
+    case 'door-request': return [`${a.name}: asked at the door to be added`, a.status && `${a.status}`];
+    case 'set-money': return [a.entry_fee !== undefined ? `Entry fee ${a.currency}${a.entry_fee}` : 'No money at this event',
+      a.entry_fee !== undefined && (a.maintenance_percent ? `maintenance ${a.maintenance_percent}%` : `maintenance ${a.currency}${a.maintenance_amount}`)];
+    case 'named-awards': return ['Awards of your own changed', (a.awards || []).map((x) => x.name).join(', ') || 'none'];
+    case 'categories': return ['Categories changed', Object.keys(a.categories || {}).join(', ') || 'none'];
+    case 'door-prize-draw': return [`Door prize draw ${a.number}`, `${plural(a.winners?.length || 0, 'winner')} of ${a.candidates}, seed ${a.seed}`];
     default: return [e.action.replace(/-/g, ' ')];
   }
 }
