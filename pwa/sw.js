@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '809919d9fe50';
+const VERSION = '8b194bb4f72f';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -62,7 +62,7 @@ export function wrongSeats(game, fixed) {
   };
   const [oneLabel, one] = seat('wrong-a', 'The player booked in');
   const [twoLabel, two] = seat('wrong-b', 'really sat in the seat of');
-  return h('details', {class: 'panel wrong-seats'}, h('summary', {}, 'Players in the wrong seats?'),
+  return h('details', {class: 'panel wrong-seats'}, h('summary', {class: 'btn btn-link'}, 'Players in the wrong seats?'),
     h('p', {class: 'hint'}, 'When two players sat in each other\'s places, swap their seats here: every hand stays '
       + 'as entered and its points go to the players who really sat there.'),
     oneLabel, one, twoLabel, two,
