@@ -211,3 +211,34 @@ def test_wec_singles_a_player_who_stays_has_one_table_for_all_games(api):
                     json={"points": {"A": 9, "B": 7}, "hands_played": 12}, expect=200)
         api.close_round(event, round_["id"])
     assert max(partners.values()) == 1, "nobody partners anyone twice"
+
+
+def test_a_27_player_night_keeps_its_stayer_through_late_arrivals_and_withdrawals(api):
+    event = api.create_event("progressive", name="Loner Seekers night")
+    key = event["organizer_key"]
+    names = [f"Player {i}" for i in range(1, 28)]
+    ids = {p["name"]: p["id"] for p in api.add_players(event, names)}
+    stayer = ids["Player 7"]
+    _stay(api, event, f"players/{stayer}", 4)
+    round_ = api.seat_round(event, 1)
+    assert len(round_["tables"]) == 7
+    for number in range(2, 6):
+        assert _where(round_, stayer)[0] == 4
+        # The stayer's side loses every time; elsewhere the sides take turns.
+        _, side = _where(round_, stayer)
+        _play_round(api, event, round_, lambda t, s=side, n=number: (
+            ("B" if s == "A" else "A") if t["table"] == 4 else "AB"[(t["table"] + n) % 2]))
+        if number == 3:
+            late = api.add_players(event, ["Late Lou"])[0]
+            api.patch(f"/api/events/{event['id']}/players/{ids['Player 1']}", key=key,
+                      json={"withdrawn": True}, expect=200)
+        preview = _preview(api, event)
+        assert preview["ready"], preview["reason"]
+        assert any(a["table"] == 4 and a["stays"] == ["Player 7"]
+                   for a in preview["accommodations"])
+        round_ = api.seat_round(event, number)
+        seated = [s["player_id"] for t in round_["tables"] for s in t["seats"] if s["player_id"]]
+        assert len(seated) == len(set(seated)) == 27
+        if number >= 3:
+            assert late["id"] in seated and ids["Player 1"] not in seated
+    assert _where(round_, stayer)[0] == 4
