@@ -71,7 +71,8 @@ def test_a_stay_a_swap_and_a_wrong_seat_fix_from_the_console(page: Page, api: Ap
     fix.get_by_label("The player booked in").select_option(label=f"Seat 1: {one}")
     fix.get_by_label("really sat in the seat of").select_option(label=f"Seat 2: {two}")
     fix.get_by_role("button", name="Swap the seats").click()
-    fix.get_by_role("button", name="Tap again: the seats change in every game of this table").click()
+    fix.get_by_role("button",
+                    name="Tap again: the seats change in every game of this table").click()
     expect(page.locator(".editor-note")).to_contain_text("Seats swapped")
     expect(page.locator(".audit-entry").first).to_contain_text("Seats corrected")
     shot(page, "console-wrong-seats-fixed")
