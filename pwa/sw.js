@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '8b194bb4f72f';
+const VERSION = '333068658d57';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -34,6 +34,7 @@ const SHELL = [
   '/js/console/corrections.js',
   '/js/console/create.js',
   '/js/console/decide.js',
+  '/js/console/desk.js',
   '/js/console/disqualify.js',
   '/js/console/door.js',
   '/js/console/draws.js',
@@ -63,6 +64,8 @@ const SHELL = [
   '/js/game/renege-walk.js',
   '/js/game/scores.js',
   '/js/game/sheet-entry.js',
+  '/js/game/sheet-grid.css',
+  '/js/game/sheet-grid.js',
   '/js/outbox.js',
   '/js/provisional.js',
   '/js/router.js',
@@ -73,6 +76,7 @@ const SHELL = [
   '/js/screens/home.js',
   '/js/screens/join.js',
   '/js/screens/missing.js',
+  '/js/screens/next-seat.js',
   '/js/screens/outbox.js',
   '/js/screens/projector-door.js',
   '/js/screens/projector-draw.js',

@@ -45,6 +45,9 @@ const section = {
   series: () => import('./club/series.js'),
   person: () => import('./club/person.js'),
   manage: () => import('./club/manage.js'),
+  desk: () => import('./console/desk.js'),
+  // A paper sheet's grid: entered at a desk after play, so not in the runner's shell.
+  grid: () => import('./game/sheet-grid.js'),
 };
 const later = (load, name = 'render') => ({load, name});
 const E = '^\\/e\\/(\\d+)\\/organize';
@@ -56,6 +59,7 @@ const routes = [
   [/^\/door\/([^/]+)\/?$/, door, ['code']],
   [/^\/e\/(\d+)\/run\/?$/, tables, ['eventId']],
   [/^\/e\/(\d+)\/games\/(\d+)\/?$/, game, ['eventId', 'gameId']],
+  [/^\/e\/(\d+)\/games\/(\d+)\/sheet\/?$/, later(section.grid), ['eventId', 'gameId']],
   [/^\/e\/(\d+)\/board\/?$/, board, ['eventId']],
   [/^\/e\/(\d+)\/players\/(\d+)\/?$/, sheet, ['eventId', 'playerId']],
   [/^\/e\/(\d+)\/projector\/?$/, projector, ['eventId']],
@@ -70,6 +74,7 @@ const routes = [
   organize('\\/ties', section.ties),
   organize('\\/corrections', section.corrections),
   organize('\\/print', section.print),
+  organize('\\/desk', section.desk),
   organize('\\/print\\/cards', section.print, 'cards'),
   organize('\\/print\\/sheets', section.print, 'sheets'),
   organize('\\/print\\/seating', section.print, 'seating'),

@@ -147,3 +147,9 @@ export const categories = (id) => call(id, 'GET', `${E(id)}/categories`);
 export const setCategories = (id, list) => call(id, 'PUT', `${E(id)}/categories`, {body: {categories: list}, retry});
 export const draws = (id) => call(id, 'GET', `${E(id)}/draws`);
 export const draw = (id, body) => call(id, 'POST', `${E(id)}/draws`, {body});
+
+// --- the scorekeepers' desk --------------------------------------------------------------------
+/** A WEC game's sheet entered the first time (final points, bumps per seat): the same sheet
+ * twice means the same, so it is tried again on a network failure. */
+export const putSheet = (game, body) =>
+  call(game.event_id, 'PUT', `/api/games/${game.id}/sheet`, {body, retry});

@@ -20,6 +20,7 @@ const SECTIONS = [
   ['ties', 'Ties', '/ties', null],
   ['corrections', 'Corrections', '/corrections', null],
   ['print', 'Print & export', '/print', null],
+  ['desk', 'Desk', '/desk', ['wec-singles', 'wec-doubles', 'progressive', 'teams']],
 ];
 
 /** The organizer key kept on this device for the event, or null. */

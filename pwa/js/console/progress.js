@@ -28,6 +28,7 @@ export const board = (id, round) => h('ul', {class: 'progress-board'}, round.tab
       const [words, kind] = gameWords(g);
       return h('span', {class: ['game-line', `is-${kind}`]}, h('span', {class: 'game-score'}, `${g.points.A}–${g.points.B}`), words,
         h('a', {href: `/e/${id}/games/${g.id}`, class: 'inline-link'}, 'Open'),
+        !g.over && !g.hands_played && h('a', {href: `/e/${id}/games/${g.id}/sheet`, class: 'inline-link'}, 'Paper sheet'),
         h('a', {href: `/e/${id}/organize/corrections?game=${g.id}`, class: 'inline-link'}, 'Fix'));
     }));
 }));

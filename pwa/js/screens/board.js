@@ -9,6 +9,7 @@ import * as api from '../api.js';
 import {button, h, hidden, mount, setTitle} from '../dom.js';
 import {agoWords, clockLevel, clockText, matchesSearch, movement, roundKeys} from '../words.js';
 import {roundClock} from './clock.js';
+import {nextSeat} from './next-seat.js';
 
 /** A row's place: "=3" when shared, "–" for an entrant struck from the places. */
 const placeWords = (row) => (row.place === null ? '–' : row.shared ? `=${row.place}` : String(row.place));
@@ -24,10 +25,12 @@ export async function render(main, {eventId}) {
   const updated = h('p', {class: 'updated', 'aria-live': 'off'});
   const clock = h('p', {class: 'clock', hidden: true});
   const pinned = h('div', {class: 'pinned'});
+  const seatLine = h('p', {class: 'next-seat', role: 'status', hidden: true});
+  const seat = nextSeat(id, seatLine);
   const list = h('ol', {class: 'board', 'aria-label': 'Standings'});
   const title = h('h1', {class: 'page-title'}, 'Leaderboard');
   const awards = h('section', {class: 'awards', 'aria-label': 'Bump cup and awards', hidden: true});
-  mount(main, title, h('div', {class: 'board-tools'}, clock,
+  mount(main, title, seatLine, h('div', {class: 'board-tools'}, clock,
     h('label', {for: 'board-search'}, 'Search by name'), search, updated), pinned, list, awards,
   h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/projector`}, 'Projector mode')));
 
@@ -147,6 +150,7 @@ export async function render(main, {eventId}) {
     const keys = roundKeys(s.board.rows);
     const rows = s.board.rows.filter((row) => matchesSearch(row, s.query));
     const mine = s.board.rows.find((row) => row.entrant_id === s.follow);
+    seat(s.board, s.follow);
     mount(pinned, mine ? [h('h2', {class: 'pinned-title'}, 'Following'),
       h('ol', {class: 'board'}, rowEl(mine, keys, true)), theirs(mine)] : null);
     mount(list, rows.length ? rows.map((row) => rowEl(row, keys))

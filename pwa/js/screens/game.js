@@ -200,7 +200,9 @@ export async function render(main, {eventId, gameId}) {
     const openHands = main.querySelector('details.hands');
     mount(main, gameHead(ctx), scores(ctx), scoreNotes(ctx), panel,
       s.lastOutcome && h('p', {class: 'last-outcome', 'aria-live': 'polite'}, s.lastOutcome),
-      sheetEntry(ctx), hands(ctx));
+      sheetEntry(ctx), s.covered && !g.over && !g.signed_off && h('p', {class: 'actions'},
+        h('a', {class: 'btn btn-small', href: `/e/${eid}/games/${gid}/sheet`}, 'Enter from a paper sheet')),
+      hands(ctx));
     if (openHands && !openHands.open) main.querySelector('details.hands').open = false;
     if (focused) main.querySelector(`[data-k="${focused}"]`)?.focus({preventScroll: true});
   }
