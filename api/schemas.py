@@ -400,6 +400,9 @@ class PeopleDecisions(fields.Dict):
 class PlayerCreateSchema(Schema):
     name = Name(required=True)
     checked_in = Bool(load_default=False)
+    after_window = Bool(load_default=False, metadata={
+        "description": "With checked_in after the check-in window closed: an exception for "
+                       "this one (audited)."})
     people = PeopleDecisions()
 
 
@@ -454,6 +457,9 @@ class TeamCreateSchema(Schema):
     players = ListOf(Name(), required=True, max_items=10)
     substitutes = ListOf(Name(), load_default=list, max_items=50)
     checked_in = Bool(load_default=False)
+    after_window = Bool(load_default=False, metadata={
+        "description": "With checked_in after the check-in window closed: an exception for "
+                       "this one (audited)."})
     people = PeopleDecisions()
     division = Name(load_default=None, allow_none=True, max_length=40, metadata={
         "description": "A league's division (skill level): its teams meet each other."})

@@ -40,7 +40,7 @@ class Players(MethodView):
         """Register one player (individual formats; organizer)."""
         principal = require(event_id, ORGANIZER)
         return service.add_player(event_id, principal, body["name"], body["checked_in"],
-                                  client_address(), body.get("people"))
+                                  client_address(), body.get("people"), body["after_window"])
 
 
 @blp.route("/players/<int:player_id>")
@@ -96,7 +96,8 @@ class Teams(MethodView):
         principal = require(event_id, ORGANIZER)
         return service.add_team(event_id, principal, body["name"], body["players"],
                                 body["substitutes"], body["checked_in"], client_address(),
-                                body.get("people"), body.get("division"))
+                                body.get("people"), body.get("division"),
+                                body["after_window"])
 
 
 @blp.route("/teams/<int:team_id>")

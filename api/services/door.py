@@ -31,6 +31,14 @@ def state(event: Event, now: datetime | None = None) -> str:
     return rules.state(event.check_in_opens_at, event.check_in_closes_at, now or utcnow())
 
 
+def closed_at(event: Event) -> str | None:
+    """When the window closed, in the venue's words ("6:50 pm"), or None while it is not
+    closed (or there is none)."""
+    if state(event) != rules.CLOSED:
+        return None
+    return rules.when(event.check_in_closes_at, zone_of(event), utcnow())
+
+
 def window_view(event: Event, now: datetime | None = None) -> dict:
     """The window in UTC and in the venue's local time, its state and a sentence saying it."""
     now = now or utcnow()

@@ -93,12 +93,14 @@ def _require_teams(event: Event) -> None:
 
 def add_player(event_id: int, principal: Principal, name: str,
                checked_in: bool = False, client: str = "",
-               people: dict | None = None) -> Player:
+               people: dict | None = None, after_window: bool = False) -> Player:
     """Register one player; in a club's event, linked to the club's person (`people`: the
     organizer's decisions for near names, see people.link_players)."""
     event = lock_event(event_id)
     _require_individual(event)
     player = _insert_players(event, [(name, checked_in)], principal, client=client)[0]
+    if checked_in:  # registered at the desk after the window: as a check-in, an exception
+        door.allow_check_in(event, principal, "player", player.id, player.name, after_window)
     link_players(event, [player], people)
     db.session.commit()
     return player
@@ -167,7 +169,7 @@ def _row_problem(errors: dict[str, list[str]]) -> Invalid:
 def add_team(event_id: int, principal: Principal, name: str, players: list[str],
              substitutes: list[str] | None = None, checked_in: bool = False,
              client: str = "", people: dict | None = None,
-             division: str | None = None) -> Team:
+             division: str | None = None, after_window: bool = False) -> Team:
     event = lock_event(event_id)
     _require_teams(event)
     if division is not None and preset_of(event).movement != "league-schedule":
@@ -175,6 +177,8 @@ def add_team(event_id: int, principal: Principal, name: str, players: list[str],
     team = _insert_teams(event, [(name, players, substitutes or [], checked_in)], principal,
                          client=client)[0]
     team.division = division
+    if checked_in:
+        door.allow_check_in(event, principal, "team", team.id, team.name, after_window)
     link_players(event, _team_players([team]), people)
     db.session.commit()
     return team
@@ -314,12 +318,17 @@ def import_csv(event_id: int, principal: Principal, text: str, client: str = "",
                       code="bad-csv")
 
     here, row_errors = [], {}
+    closed = door.closed_at(event)
     for index, record in enumerate(rows):
         try:
             here.append(checked_in_value(record.get("checked_in")))
         except ValueError as exc:
             here.append(False)
             row_errors[index] = [str(exc)]
+            continue
+        if here[-1] and closed:
+            row_errors[index] = [f"checked_in is yes, but check-in closed at {closed}: leave "
+                                 "it empty, and check them in one by one as exceptions."]
     if team_event:
         parsed = [(r.get("team") or "", [r.get("player1") or "", r.get("player2") or ""],
                    [s for s in (r.get("substitutes") or "").split(";") if s.strip()],

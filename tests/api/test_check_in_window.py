@@ -166,3 +166,37 @@ def test_only_the_organizer_sets_the_window(api):
                            json=WINDOW), 403)
     assert api.get(f"/api/events/{event['id']}/check-in-window").get_json()["state"] == \
         "not-set"
+
+
+def test_registering_someone_as_here_after_the_window_is_a_check_in_too(api, clock):
+    clock(AFTER)
+    event, key, _ = _night(api)
+    _window(api, event, key)
+    url = f"/api/events/{event['id']}/players"
+    refused = api.post(url, key=key, json={"name": "Walk-in", "checked_in": True}, expect=409)
+    assert "Check-in closed at 6:50 pm" in refused.get_json()["detail"]
+    assert "Walk-in" not in {p["name"] for p in api.get(url).get_json()}, "nothing stored"
+    api.post(url, key=key, json={"name": "Walk-in"}, expect=201)  # registered, not here
+    made = api.post(url, key=key, json={"name": "Excused", "checked_in": True,
+                                        "after_window": True}, expect=201).get_json()
+    assert made["checked_in"]
+    audit = api.get(f"/api/events/{event['id']}/audit", key=key).get_json()
+    assert any(e["action"] == "check-in-after-window" and e["after"]["name"] == "Excused"
+               for e in audit)
+
+    problem = api.post(f"/api/events/{event['id']}/import", key=key,
+                       json={"csv": "name,checked_in\nLate One,yes\nLate Two,\n"},
+                       expect=422).get_json()
+    assert "Line 2: checked_in is yes, but check-in closed at 6:50 pm" in problem["detail"]
+    assert "Late Two" not in {p["name"] for p in api.get(url).get_json()}
+
+
+def test_a_team_registered_as_here_after_the_window_needs_the_exception(api, clock):
+    clock(AFTER)
+    event, key, _ = _night(api, preset="teams")
+    _window(api, event, key)
+    url = f"/api/events/{event['id']}/teams"
+    api.post(url, key=key, json={"name": "Late Pair", "players": ["L 1", "L 2"],
+                                 "checked_in": True}, expect=409)
+    api.post(url, key=key, json={"name": "Late Pair", "players": ["L 1", "L 2"],
+                                 "checked_in": True, "after_window": True}, expect=201)
