@@ -87,21 +87,28 @@ def test_the_desk_enters_a_wec_rounds_game_sheets_by_keyboard_alone(page: Page, 
     page.goto(f"/e/{event.id}/organize/desk#key={event.organizer_key}")
     queue = page.locator(".desk-queue li")
     expect(queue).to_have_count(3)
-    expect(page.locator("#desk-a")).to_be_focused()
     keys = Keys(page)
+
+    def opened(table: int) -> None:
+        """The next game's sheet is open, the cursor on its first field."""
+        expect(page.locator(".desk-open h2")).to_have_text(re.compile(rf"^Table {table} "))
+        expect(page.locator("#desk-a")).to_be_focused()
+
+    opened(1)
     sheets = {}
 
     # A typical sheet: both sides' points and one player's bump; blanks are no bumps.
     keys("9", "Tab", "7", "Tab", "1", "Enter")
     sheets["typical"] = keys.count
     expect(queue).to_have_count(2)
-    expect(page.locator("#desk-a")).to_be_focused()
+    opened(2)
 
     # Every field typed: both points, then the four players' bumps.
     before = keys.count
     keys("12", "Tab", "5", "Tab", "1", "Tab", "0", "Tab", "2", "Tab", "1", "Enter")
     sheets["every field"] = keys.count - before
     expect(queue).to_have_count(1)
+    opened(3)
 
     # A mistake is said in place, and nothing moves on until it is right.
     keys("3", "Tab", "2", "Enter")
@@ -127,6 +134,7 @@ def test_the_desk_enters_progressive_8_hand_sheets_in_the_grid_by_keyboard(page:
     event = EventSetup(api, players=8, name="Loner Seekers desk")
     page.goto(f"/e/{event.id}/organize/desk#key={event.organizer_key}")
     expect(page.locator(".desk-queue li")).to_have_count(2)
+    expect(page.locator(".desk-open h2")).to_have_text(re.compile(r"^Table 1 "))
     expect(page.get_by_label("Hand 1: maker")).to_be_focused()
     keys = Keys(page)
     for maker, alone, tricks in SHEET:
@@ -135,6 +143,7 @@ def test_the_desk_enters_progressive_8_hand_sheets_in_the_grid_by_keyboard(page:
     keys("Enter")
     first = keys.count
     expect(page.locator(".desk-queue li")).to_have_count(1)
+    expect(page.locator(".desk-open h2")).to_have_text(re.compile(r"^Table 2 "))
     expect(page.get_by_label("Hand 1: maker")).to_be_focused()
 
     # The second table's sheet lacks hand 5's maker (tabbed past it): the server's refusal is
