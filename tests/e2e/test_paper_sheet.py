@@ -188,3 +188,29 @@ def test_a_followed_player_sees_their_next_table(page: Page, event, shot):
                               timeout=12000)
     wait_until(page, "!document.querySelector('.next-seat').hidden")
     shot(page, "next-table-round-2", full_page=False)
+
+
+# axe is injected as a script: the app's CSP (script-src 'self') would block it otherwise.
+@pytest.mark.browser_context_args(bypass_csp=True, viewport={"width": 360, "height": 640})
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_grid_and_the_desk_fit_a_small_phone_and_axe_finds_nothing_serious(
+        page: Page, event, scheme):
+    from .test_quality import serious_violations
+
+    page.emulate_media(color_scheme=scheme)
+    game_id = event.game_id(0)
+    page.goto(f"/e/{event.id}/organize#key={event.organizer_key}")
+    expect(page.locator(".console-tabs")).to_be_visible()
+    page.goto(f"/e/{event.id}/games/{game_id}/sheet")
+    expect(page.locator("tr.grid-row")).to_have_count(8)
+    page.get_by_label("Hand 1: maker").select_option("B")
+    page.get_by_role("button", name="Hand 1: renege").click()
+    page.get_by_role("button", name="Send the sheet").click()
+    expect(page.locator("tr.grid-bad:not([hidden])")).to_have_count(1)
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"the grid scrolls sideways: {width}"
+    found = {"grid": serious_violations(page)}
+    page.goto(f"/e/{event.id}/organize/desk")
+    expect(page.get_by_label("Hand 1: maker")).to_be_focused()
+    found["desk"] = serious_violations(page)
+    assert not any(found.values()), found
