@@ -18,6 +18,8 @@ from .problems import Problem
 
 ORGANIZER = "organizer"
 RUNNER = "runner"
+# A league captain's key: edits its own team's roster and announces its forfeits, nothing else.
+TEAM = "team"
 KEY_PREFIX = "euk_"
 
 
@@ -30,6 +32,7 @@ class Principal:
     role: str
     table: int | None = None
     club_id: int | None = None  # set for a club key (its role is organizer)
+    team_id: int | None = None  # set for a team key (a league captain's)
 
     @property
     def label(self) -> str:
@@ -79,12 +82,12 @@ def new_secret() -> str:
     return KEY_PREFIX + secrets.token_urlsafe(32)
 
 
-def issue_key(event_id: int, role: str, *, table: int | None = None, label: str = "") \
-        -> tuple[ApiKey, str]:
+def issue_key(event_id: int, role: str, *, table: int | None = None, label: str = "",
+              team_id: int | None = None) -> tuple[ApiKey, str]:
     """Create a key; the secret is returned once and only its digest is kept."""
     secret = new_secret()
     key = ApiKey(event_id=event_id, role=role, table=table, label=label,
-                 digest=digest(secret), hint=secret[-4:])
+                 digest=digest(secret), hint=secret[-4:], team_id=team_id)
     db.session.add(key)
     db.session.flush()
     return key, secret
@@ -107,7 +110,7 @@ def _key_query():
     it runs before every call that needs a key, and building the statement and loading an
     ORM object cost more than the look-up itself."""
     return select(ApiKey.id, ApiKey.event_id, ApiKey.role, ApiKey.table,
-                  ApiKey.revoked_at).where(ApiKey.digest == bindparam("digest"))
+                  ApiKey.revoked_at, ApiKey.team_id).where(ApiKey.digest == bindparam("digest"))
 
 
 def current_principal() -> Principal | None:
@@ -126,7 +129,8 @@ def current_principal() -> Principal | None:
         if key is not None:
             if key.revoked_at is not None:
                 raise unknown
-            principal = Principal(key.id, key.event_id, key.role, key.table)
+            principal = Principal(key.id, key.event_id, key.role, key.table,
+                                  team_id=key.team_id)
         else:
             club_key = db.session.execute(db.select(ClubKey).where(
                 ClubKey.digest == digest(secret))).scalar_one_or_none()
@@ -166,10 +170,29 @@ def require(event: Event | int, role: str = ORGANIZER, *, table: int | None = No
         return principal
     if role == ORGANIZER:
         raise Problem(403, "Only the organizer can do this.", code="organizer-only")
+    if principal.role == TEAM:
+        raise Problem(403, "A team key edits only its team's roster and announces its "
+                      "forfeits; this needs a runner's or the organizer's key.",
+                      code="team-key")
     if principal.table is not None and table is not None and principal.table != table:
         raise Problem(403, f"This runner key is for table {principal.table}, not table {table}.",
                       code="wrong-table")
     return principal
+
+
+def require_team(event_id: int, team_id: int) -> Principal:
+    """The organizer's key (or the club's), or the team key of this team. A runner key, or
+    another team's key, is a 403."""
+    principal = require_key()
+    if principal.role == TEAM and principal.event_id == event_id:
+        if principal.team_id != team_id:
+            raise Problem(403, "This team key belongs to another team.", code="wrong-team")
+        return principal
+    if principal.club_id is None and principal.event_id == event_id \
+            and principal.role != ORGANIZER:
+        raise Problem(403, "Only the team's captain (its team key) or the organizer can do "
+                      "this.", code="team-only")
+    return require(event_id, ORGANIZER)
 
 
 def require_club(club_id: int) -> Principal:

@@ -92,6 +92,11 @@ class Event(db.Model):
     categories: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     draws: Mapped[list | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    # League operations (services/captains.py): the team registration link's token, when
+    # captains' registration closes, and the week after which rosters are final (None: 2).
+    registration_token: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    registration_closes_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    roster_lock_week: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     players: Mapped[list[Player]] = relationship(back_populates="event",
                                                  order_by="Player.position")
@@ -372,6 +377,9 @@ class ApiKey(db.Model):
     hint: Mapped[str] = mapped_column(String(8))  # the last characters, to tell keys apart
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    # A team key (role "team"): the league team whose captain holds it.
+    team_id: Mapped[int | None] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"),
+                                                nullable=True, index=True)
 
 
 class RateLimit(db.Model):
@@ -438,6 +446,10 @@ class Forfeit(db.Model):
     games: Mapped[list] = mapped_column(JSON)
     note: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    # Recorded before the night (the team said it cannot come), and by whom: organizer or
+    # the team's captain.
+    advance: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    announced_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class Club(db.Model):

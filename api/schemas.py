@@ -828,7 +828,9 @@ class ForfeitCreateSchema(Schema):
     team_id = Int(required=True)
     reason = fields.String(required=True, validate=validate.OneOf(
         ["late", "no-show", "one-player"]))
-    minutes_late = Int(load_default=None, allow_none=True, validate=validate.Range(0, 600))
+    minutes_late = Int(load_default=None, allow_none=True, validate=validate.Range(0, 600),
+                       metadata={"description": "For 'late': without it, measured from the "
+                                 "night's start time to now."})
     note = TextField(load_default=None, allow_none=True, max_length=500)
 
 
@@ -837,6 +839,8 @@ class ForfeitResultSchema(Schema):
     offences = Int(required=True)
     status = fields.String(required=True)
     message = fields.String(required=True)
+    minutes_late = Int(allow_none=True)
+    advance = Bool(metadata={"description": "Recorded before the night."})
     match = fields.Nested(GameMatchSchema, required=True)
 
 
@@ -1088,6 +1092,13 @@ class SeasonMatchSchema(Schema):
     games_won = fields.Dict(keys=fields.String(), values=Int(), allow_none=True)
     forfeits = fields.List(Int())
     division = fields.String(allow_none=True)
+    forfeit_details = fields.List(fields.Nested(lambda: ForfeitRowSchema()), metadata={
+        "description": "Each forfeit: who, why, the games, and whether it was announced "
+                       "before the night."})
+    date = fields.Date(allow_none=True, metadata={
+        "description": "The match's night: its week's, or its own when it was moved."})
+    moved = fields.String(allow_none=True, metadata={
+        "description": "Why the match was moved to a night of its own (null if it was not)."})
 
 
 class SeasonWeekSchema(Schema):
@@ -1096,6 +1107,9 @@ class SeasonWeekSchema(Schema):
     status = fields.String(allow_none=True)
     date = fields.Date(allow_none=True, metadata={"description": "The league night."})
     start = fields.String(allow_none=True, metadata={"description": "Its start, HH:MM."})
+    make_up = Bool(metadata={"description": "A cancelled week made up on another night."})
+    cancelled_date = fields.String(allow_none=True, metadata={
+        "description": "A make-up week's original night."})
     matches = fields.List(fields.Nested(SeasonMatchSchema), required=True)
 
 
@@ -1104,6 +1118,14 @@ class SeasonChangeSchema(Schema):
     days = Int(required=True)
     reason = fields.String(required=True)
     at = fields.String(required=True)
+    kind = fields.String(metadata={"description": "shift (the week and every later one "
+                                   "move), make-up (that week alone moves) or match (one "
+                                   "match moves)."})
+    match_id = Int(allow_none=True)
+    from_ = fields.String(allow_none=True, data_key="from", attribute="from",
+                          metadata={"description": "The night it had before."})
+    to = fields.String(allow_none=True, metadata={"description": "The new night."})
+    text = fields.String(metadata={"description": "The change in a sentence."})
 
 
 class OffenceSchema(Schema):
@@ -1126,6 +1148,8 @@ class ForfeitChoiceSchema(Schema):
 class SeasonSchema(Schema):
     weeks = fields.List(fields.Nested(SeasonWeekSchema), required=True)
     divisions = fields.List(fields.String(), required=True)
+    play_order = fields.List(Int(), metadata={
+        "description": "The week numbers in the order they are played (by night)."})
     changes = fields.List(fields.Nested(SeasonChangeSchema), required=True, metadata={
         "description": "Nights moved, in order: from which week, how many days, and why."})
     offences = fields.List(fields.Nested(OffenceSchema), required=True)
@@ -1707,3 +1731,143 @@ class HandBatchSchema(Schema):
                        "description": "The sheet's hands in order, as POST /hands takes "
                                       "them. A mistake is reported on its row: errors.hands"
                                       ".<index from 0>."})
+
+
+# --- league operations: make-ups, moved matches, captains -----------------------------------
+
+class ForfeitRowSchema(Schema):
+    team_id = Int(required=True)
+    name = fields.String(allow_none=True)
+    reason = fields.String(required=True)
+    minutes_late = Int(allow_none=True)
+    games = fields.List(Int(), required=True)
+    advance = Bool(required=True, metadata={"description": "Announced before the night."})
+    announced_by = fields.String(allow_none=True, metadata={
+        "description": "organizer or team (the captain's key)."})
+    note = fields.String(allow_none=True)
+
+
+class MakeUpSchema(Schema):
+    week = Int(required=True, validate=validate.Range(1, 60))
+    reason = TextField(load_default="", max_length=200)
+    date = fields.Date(load_default=None, allow_none=True, metadata={
+        "description": "The make-up night; by default a week after the season's last night."})
+
+
+class MoveMatchSchema(Schema):
+    match_id = Int(required=True)
+    date = fields.Date(required=True, metadata={"description": "The match's new night."})
+    reason = TextField(load_default="", max_length=200)
+
+
+def _refuse(message: str):
+    raise ma.ValidationError(message)
+
+
+class RegistrationSetSchema(Schema):
+    closes = fields.DateTime(allow_none=True, validate=lambda moment: 2000 < moment.year < 2100
+                             or _refuse("Give a date between the years 2000 and 2100."),
+                             metadata={
+        "description": "When captains' registration closes, in the event's time zone "
+                       "(e.g. 2027-01-04T23:59); null: no deadline."})
+    lock_after_week = Int(validate=validate.Range(1, 60), metadata={
+        "description": "Rosters are final once this many weeks are played (default 2)."})
+    rotate = Bool(metadata={"description": "A new link: the old QR stops working."})
+
+
+class RegistrationSchema(Schema):
+    token = fields.String(allow_none=True)
+    link = fields.String(allow_none=True, metadata={
+        "description": "The team registration page, for the printable QR."})
+    code = fields.String(required=True)
+    closes_at = fields.DateTime(allow_none=True)
+    closes = fields.String(allow_none=True, metadata={"description": "In the venue's time."})
+    time_zone = fields.String(required=True)
+    open = Bool(required=True)
+    message = fields.String(required=True)
+    lock_after_week = Int(required=True)
+    roster_locked = Bool(required=True)
+    roster_message = fields.String(required=True)
+
+
+class RegistrationQuerySchema(Schema):
+    token = fields.String(required=True, validate=validate.Length(1, 64), metadata={
+        "description": "The token of the registration link."})
+
+
+class RegistrationPageSchema(Schema):
+    event_id = Int(required=True)
+    event_name = fields.String(required=True)
+    code = fields.String(required=True)
+    open = Bool(required=True)
+    message = fields.String(required=True)
+    closes = fields.String(allow_none=True)
+    time_zone = fields.String(required=True)
+    lock_after_week = Int(required=True)
+    substitutes = Int(required=True, metadata={"description": "At most this many."})
+
+
+class CaptainRegisterSchema(Schema):
+    token = fields.String(required=True, validate=validate.Length(1, 64))
+    name = Name(required=True)
+    players = ListOf(Name(), required=True, max_items=10)
+    substitutes = ListOf(Name(), load_default=list, max_items=50)
+
+
+class CaptainRegisteredSchema(Schema):
+    event_id = Int(required=True)
+    team = fields.Nested(TeamSchema, required=True)
+    key = fields.String(required=True, metadata={"description": "The team key, shown once."})
+    link = fields.String(required=True, metadata={"description": "The captain's team page."})
+
+
+class RosterUpdateSchema(Schema):
+    name = Name()
+    players = ListOf(Name(), max_items=10)
+    substitutes = ListOf(Name(), max_items=50)
+
+
+class AdvanceForfeitSchema(Schema):
+    week = Int(required=True, validate=validate.Range(1, 60))
+    note = TextField(load_default=None, allow_none=True, max_length=500)
+
+
+class TeamWeekSchema(Schema):
+    week = Int(required=True)
+    date = fields.Date(allow_none=True)
+    start = fields.String(allow_none=True)
+    status = fields.String(allow_none=True)
+    bye = Bool(required=True)
+    opponent = fields.Nested(RefSchema, allow_none=True)
+    home = Bool(allow_none=True)
+    table = Int(allow_none=True)
+    match_id = Int(allow_none=True)
+    games_won = fields.Dict(keys=fields.String(), values=Int(), allow_none=True)
+    points = Int(allow_none=True, metadata={"description": "Standings points (7/5/2/0)."})
+    forfeits = fields.List(fields.Nested(ForfeitRowSchema), required=True)
+
+
+class TeamRosterSchema(Schema):
+    id = Int(required=True)
+    name = fields.String(required=True)
+    division = fields.String(allow_none=True)
+    players = fields.List(fields.String(), required=True)
+    substitutes = fields.List(fields.String(), required=True)
+
+
+class TeamScheduleSchema(Schema):
+    event_id = Int(required=True)
+    event_name = fields.String(required=True)
+    time_zone = fields.String(required=True)
+    team = fields.Nested(TeamRosterSchema, required=True)
+    roster_locked = Bool(required=True)
+    lock_after_week = Int(required=True)
+    roster_message = fields.String(required=True)
+    offences = fields.Nested(OffenceSchema, allow_none=True)
+    weeks = fields.List(fields.Nested(TeamWeekSchema), required=True)
+
+
+class TeamKeyIssuedSchema(Schema):
+    team_id = Int(required=True)
+    key = fields.String(required=True, metadata={"description": "Shown once."})
+    link = fields.String(required=True, metadata={"description": "The captain's team page."})

@@ -141,7 +141,7 @@ def test_nothing_below_the_routes_imports_them():
 
 # What services may take from auth: who is asking (a checked key) and minting a new key.
 # Checking the key on a request (`require`, `current_principal`) is the routes' job.
-KEY_WORDS = ("Principal", "ORGANIZER", "RUNNER", "issue_key", "issue_club_key")
+KEY_WORDS = ("Principal", "ORGANIZER", "RUNNER", "TEAM", "issue_key", "issue_club_key")
 
 
 def test_services_and_the_leaderboard_raise_no_http_errors_and_check_no_keys():

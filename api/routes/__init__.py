@@ -113,6 +113,7 @@ def refuse_unreadable_json() -> None:
 
 def register_routes(app, api) -> None:
     from . import (
+        captains,
         clubs,
         door,
         entrants,
@@ -129,7 +130,7 @@ def register_routes(app, api) -> None:
     app.url_map.converters["int"] = IdConverter  # before any rule is added
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
     for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs,
-                   event_day, door):
+                   event_day, door, captains):
         api.register_blueprint(module.blp)
     app.before_request(refuse_calls_without_a_key)
     app.before_request(refuse_bodies_not_json)

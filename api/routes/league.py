@@ -10,6 +10,8 @@ from ..schemas import (
     BracketSchema,
     ForfeitCreateSchema,
     ForfeitResultSchema,
+    MakeUpSchema,
+    MoveMatchSchema,
     PostponeSchema,
     RoundTableSchema,
     SeasonCreateSchema,
@@ -52,6 +54,29 @@ class Postpone(MethodView):
                                                      body["reason"]))
 
 
+@blp.route("/events/<int:event_id>/season/make-up")
+class MakeUp(MethodView):
+    @blp.arguments(MakeUpSchema)
+    @blp.response(200, SeasonSchema)
+    def post(self, body, event_id):
+        """A league night is cancelled and that week alone is made up on another night (by
+        default a week after the last); the other weeks stay (organizer). Audited."""
+        principal = require(event_id, ORGANIZER)
+        return service.season_view(service.make_up(event_id, principal, body["week"],
+                                                   body["reason"], body["date"]))
+
+
+@blp.route("/events/<int:event_id>/season/move-match")
+class MoveMatch(MethodView):
+    @blp.arguments(MoveMatchSchema)
+    @blp.response(200, SeasonSchema)
+    def post(self, body, event_id):
+        """One match is played on another night; its week stays (organizer). Audited."""
+        principal = require(event_id, ORGANIZER)
+        return service.season_view(service.move_match(event_id, principal, body["match_id"],
+                                                      body["date"], body["reason"]))
+
+
 @blp.route("/events/<int:event_id>/bracket")
 class Bracket(MethodView):
     @blp.response(200, BracketSchema)
@@ -66,8 +91,9 @@ class Forfeits(MethodView):
     @blp.arguments(ForfeitCreateSchema)
     @blp.response(201, ForfeitResultSchema)
     def post(self, body, match_id):
-        """Record a forfeit: late (with minutes), no show or one player; the games it costs and
-        the offence it counts (organizer)."""
+        """Record a forfeit: late (with minutes, or measured from the night's start time),
+        no show or one player; the games it costs and the offence it counts. Before the
+        week starts it is an advance forfeit, shown on the opponent's schedule (organizer)."""
         require_key()
         principal = require(get_match(match_id).event_id, ORGANIZER)
         return forfeits.record_forfeit(match_id, principal, body["team_id"], body["reason"],

@@ -18,14 +18,17 @@ SCHEME = "bearerKey"
 PUBLIC_WRITES = {("post", "/api/events"), ("post", "/api/join"), ("post", "/api/qr"),
                  ("post", "/api/clubs"),
                  # Self check-in: the door code from the door QR stands in for a key.
-                 ("post", "/api/door/{code}/check-in"), ("post", "/api/door/{code}/requests")}
+                 ("post", "/api/door/{code}/check-in"), ("post", "/api/door/{code}/requests"),
+                 # A captain registers a team: the registration link's token stands in.
+                 ("post", "/api/register/{code}")}
 # Reads that need the organizer's key: the PIN, the keys, the next round's plan, the audit
 # log and the exports.
 KEYED_READS = {"/api/events/{event_id}/access", "/api/events/{event_id}/keys",
                "/api/events/{event_id}/rounds/next", "/api/events/{event_id}/audit",
                "/api/events/{event_id}/export/{name}.csv",
                "/api/clubs/{club_id}/keys", "/api/clubs/{club_id}/audit",
-               "/api/events/{event_id}/door-token", "/api/events/{event_id}/door-requests"}
+               "/api/events/{event_id}/door-token", "/api/events/{event_id}/door-requests",
+               "/api/events/{event_id}/registration"}
 # Answers about whichever key is sent, or none.
 KEY_OPTIONAL = {("get", "/api/me")} | {("get", path) for path in (
     # A club's pages: its private people (profiles, series rows) show to its club key alone.
@@ -40,7 +43,8 @@ RATE_LIMITED = {("post", "/api/events"), ("post", "/api/join"), ("post", "/api/c
                 ("post", "/api/events/{event_id}/teams"),
                 ("post", "/api/events/{event_id}/import"),
                 ("post", "/api/events/{event_id}/teams/{team_id}/substitutes"),
-                ("post", "/api/door/{code}/check-in"), ("post", "/api/door/{code}/requests")}
+                ("post", "/api/door/{code}/check-in"), ("post", "/api/door/{code}/requests"),
+                ("post", "/api/register/{code}")}
 
 SECURITY_SCHEME = {
     "type": "http", "scheme": "bearer",

@@ -184,6 +184,14 @@ def add_team(event_id: int, principal: Principal, name: str, players: list[str],
     return team
 
 
+def register_team(event: Event, principal: Principal, name: str, players: list[str],
+                  substitutes: list[str], client: str = "") -> Team:
+    """One team registered through a captain's link (services/captains.py): checked and
+    limited as the organizer's registrations are."""
+    return _insert_teams(event, [(name, players, substitutes, False)], principal,
+                         client=client)[0]
+
+
 def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
                   row_errors: dict[int, list[str]] | None = None,
                   client: str = "") -> list[Team]:

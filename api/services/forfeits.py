@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from ..auth import Principal
 from ..db import db
-from ..models import Event, Forfeit, Game, Match, Round
+from ..models import Event, Forfeit, Game, Match, Round, utcnow
 from ..rules import games as rgames
 from ..rules import league as rleague
+from ..rules import league_calendar as calendar
 from ..rules.presets import Preset
 from .common import audit, get_match, lock_event, preset_of
 from .errors import Conflict, Invalid
 from .game_state import compute_state, game_view, save_game
+from .nights import start_of
 
 
 def require_league(preset: Preset) -> None:
@@ -39,6 +41,37 @@ def forfeit_choices(preset: Preset) -> list[dict]:
 def forfeits_of(match: Match) -> list[Forfeit]:
     return list(db.session.execute(
         db.select(Forfeit).where(Forfeit.match_id == match.id)).scalars())
+
+
+def forfeit_rows(event: Event) -> dict[int, list[dict]]:
+    """Every forfeit of the event by match: who, why, which games, and whether it was
+    announced before the night (and by whom)."""
+    names = {t.id: t.name for t in event.teams}
+    rows: dict[int, list[dict]] = {}
+    for f in db.session.execute(db.select(Forfeit).where(Forfeit.event_id == event.id)
+                                .order_by(Forfeit.id)).scalars():
+        rows.setdefault(f.match_id, []).append({
+            "team_id": f.team_id, "name": names.get(f.team_id), "reason": f.reason,
+            "minutes_late": f.minutes_late, "games": f.games, "advance": bool(f.advance),
+            "announced_by": f.announced_by, "note": f.note})
+    return rows
+
+
+def measured_lateness(event: Event, match: Match) -> tuple[int, str]:
+    """How late a team is now, measured from its night's start (the match's own night if it
+    moved), and that start in words. Refused when the season has no start time."""
+    begins = start_of(event, match)
+    if begins is None:
+        raise Invalid("Say how many minutes late the team was: this season has no league "
+                      "night start time to measure from.", code="minutes-needed")
+    minutes = calendar.minutes_late(begins.date(), begins.timetz().replace(tzinfo=None),
+                                    begins.tzinfo, utcnow())
+    when = f"{begins.strftime('%H:%M')} on {begins.date().isoformat()}"
+    if minutes < 0:
+        raise Conflict(f"The night has not started yet ({when}): a team is late only after "
+                       "the start. To record that a team will not come, record a no show.",
+                       code="not-late-yet")
+    return minutes, when
 
 
 def offences_view(event: Event) -> list[dict]:
@@ -116,11 +149,18 @@ def _kept_words(kept: dict[int, str]) -> str:
 
 
 def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: str,
-                   minutes_late: int | None, note: str | None) -> dict:
+                   minutes_late: int | None, note: str | None, *, event_id: int | None = None,
+                   ) -> dict:
     """A team late (10/20/30 minutes), absent, or with one player forfeits games; each week
-    with a forfeit is an offence, and the third removes the team from the league."""
+    with a forfeit is an offence, and the third removes the team from the league.
+
+    "Late" without minutes is measured from the night's start time. A forfeit recorded
+    while the week is still to come is an advance forfeit (the team called ahead): its games
+    are forfeited at once, so the opponent's schedule shows it before the night."""
     match = get_match(match_id)
     event = lock_event(match.event_id)
+    if event_id is not None and event.id != event_id:
+        raise Invalid(f"Match {match_id} is not in this event.", code="not-in-event")
     preset = preset_of(event)
     require_league(preset)
     if team_id not in (match.team_a_id, match.team_b_id):
@@ -143,8 +183,13 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
         status = rleague.offence_status(preset, _offences(event, team_id))
         return {"games": existing.games, "offences": status.offences,
                 "status": status.status, "message": status.message,
+                "minutes_late": existing.minutes_late, "advance": bool(existing.advance),
                 "match": game_view(match.games[0])["match"]}
+    measured = None
+    if reason == rleague.LATE and minutes_late is None:
+        minutes_late, measured = measured_lateness(event, match)
     numbers = rleague.forfeited_games(preset, reason, minutes_late)
+    advance = round_.status == "scheduled"
     side = "A" if team_id == match.team_a_id else "B"
     before_games = [(g.number, g.forfeited_by) for g in match.games]
     forfeited, kept = _forfeit_games(match, side, numbers, preset)
@@ -154,13 +199,15 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
                        "recorded.", code="nothing-to-forfeit")
     if existing:
         existing.reason, existing.minutes_late, existing.note = reason, minutes_late, note
+        existing.advance = existing.advance and advance
         existing.games = sorted(set(existing.games) | set(forfeited))
         games = existing.games
     else:
         games = forfeited
         db.session.add(Forfeit(event_id=event.id, match_id=match.id, team_id=team_id,
                                round_number=round_.number, reason=reason,
-                               minutes_late=minutes_late, games=games, note=note))
+                               minutes_late=minutes_late, games=games, note=note,
+                               advance=advance, announced_by=principal.role))
     db.session.flush()
     status = rleague.offence_status(preset, _offences(event, team_id))
     if status.status == rleague.REMOVED and not team.removed:
@@ -168,13 +215,20 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
     audit(event.id, principal, "forfeit", "match", match.id,
           before={"games": before_games},
           after={"team": team.name, "reason": reason, "minutes_late": minutes_late,
-                 "games": forfeited, "offence": status.offences, "status": status.status},
+                 "games": forfeited, "offence": status.offences, "status": status.status,
+                 "advance": advance, "measured_from": measured},
           round_number=round_.number, table=match.table)
     db.session.commit()
     kept_played = {n: why for n, why in kept.items() if n not in games}
-    message = " ".join(filter(None, [status.message, _kept_words(kept_played)]))
+    lateness = (f"{minutes_late} minutes late, measured from {measured}." if measured
+                else None)
+    ahead = (f"Recorded before the night: {team.name}'s opponent sees it on their "
+             "schedule." if advance else None)
+    message = " ".join(filter(None, [lateness, ahead, status.message,
+                                     _kept_words(kept_played)]))
     return {"games": games, "offences": status.offences, "status": status.status,
-            "message": message, "match": game_view(match.games[0])["match"]}
+            "message": message, "minutes_late": minutes_late, "advance": advance,
+            "match": game_view(match.games[0])["match"]}
 
 
 def forfeit_removed_teams(event: Event, round_: Round) -> None:

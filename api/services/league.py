@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from datetime import date, time
+from datetime import date, time, timedelta
 
 from ..auth import Principal
 from ..db import db
 from ..models import Event, Match, utcnow
 from ..rules import games as rgames
+from ..rules import league_calendar as calendar
 from ..rules import schedules
 from ..rules.errors import SeatingError
 from ..rules.seats import SIDE_OF_SEAT
 from .common import audit, get_match, lock_event, preset_of
 from .entrants import field_teams
-from .errors import Conflict, Invalid
-from .forfeits import forfeit_choices, forfeits_of, offences_view, require_league
+from .errors import Conflict, Invalid, not_found
+from .forfeits import forfeit_choices, forfeit_rows, offences_view, require_league
+from .nights import match_nights, night_dates
 from .planning import Plan, check_rosters, store_plan, team_tables
 
 
@@ -67,15 +69,119 @@ def create_season(event_id: int, principal: Principal, weeks: int | None,
     return event
 
 
-def night_dates(event: Event) -> list[date | None]:
-    """Each week's league night (None without a first night)."""
-    schedule = event.schedule or {}
+def _dated_season(event: Event) -> tuple[dict, list]:
+    """The schedule of a league whose nights can move: refused without a season or dates."""
+    schedule = dict(event.schedule or {})
     season = schedule.get("season", [])
+    if not season:
+        raise Conflict("Schedule the season first.", code="no-season")
     if not schedule.get("first_night"):
-        return [None] * len(season)
-    moves = [(m["week"], m["days"]) for m in schedule.get("moves", [])]
-    return schedules.league_nights(date.fromisoformat(schedule["first_night"]), len(season),
-                                   moves)
+        raise Conflict("This season has no dates to move: it was scheduled without a first "
+                       "night.", code="no-dates")
+    return schedule, season
+
+
+def _not_started(event: Event, week: int) -> None:
+    started = next((r for r in event.rounds if r.stage == rgames.REGULAR
+                    and r.number == week and r.status != "scheduled"), None)
+    if started is not None:
+        raise Conflict(f"Week {week} has already started: only nights not played yet can "
+                       "move.", code="week-started")
+
+
+def _change(kind: str, week: int, before: date, after: date, reason: str, **more) -> dict:
+    return {"kind": kind, "week": week, "days": (after - before).days,
+            "from": before.isoformat(), "to": after.isoformat(), "reason": reason.strip(),
+            "at": utcnow().isoformat(timespec="seconds"), **more}
+
+
+def make_up(event_id: int, principal: Principal, week: int, reason: str,
+            night: date | None) -> Event:
+    """A league night cancelled, the rest of the season left where it is: the cancelled week
+    is made up on a night the organizer chooses (by default a week after the last night)."""
+    event = lock_event(event_id)
+    require_league(preset_of(event))
+    schedule, season = _dated_season(event)
+    if not 1 <= week <= len(season):
+        raise Invalid(f"There is no week {week}: the season has {len(season)}.",
+                      code="no-such-week")
+    _not_started(event, week)
+    nights = night_dates(event)
+    try:
+        to = calendar.make_up_night(nights, week, night)
+    except calendar.CalendarError as exc:
+        raise Conflict(str(exc), code="night-taken") from None
+    change = _change(calendar.MAKE_UP, week, nights[week - 1], to, reason)
+    schedule["moves"] = [*schedule.get("moves", []), change]
+    event.schedule = schedule
+    audit(event.id, principal, "make-up-week", "event", event.id,
+          before={"week": week, "date": change["from"]},
+          after={"week": week, "date": change["to"], "reason": change["reason"]})
+    db.session.commit()
+    return event
+
+
+def move_match(event_id: int, principal: Principal, match_id: int, night: date,
+               reason: str) -> Event:
+    """One match played on another night (the rest of its week stays). Only a match with no
+    game started moves."""
+    match = get_match(match_id)
+    event = lock_event(match.event_id)
+    require_league(preset_of(event))
+    if match.event_id != event_id:
+        raise not_found(f"Match {match_id} in this event")
+    schedule, season = _dated_season(event)
+    if match.round.stage != rgames.REGULAR:
+        raise Conflict("Only a regular-season match can move to another night.",
+                       code="not-regular")
+    if any(g.hands or g.end is not None for g in match.games):
+        raise Conflict(f"The match at table {match.table} of week {match.round.number} has "
+                       "started: a match being played does not move.", code="match-started")
+    nights = night_dates(event)
+    moved = match_nights(event)
+    teams = (match.team_a_id, match.team_b_id)
+    weeks_of = {t: [n for n, pairs in enumerate(season, start=1)
+                    if any(t in pair for pair in pairs if pair[1] is not None)] for t in teams}
+    # Other matches of these teams moved before: their nights count instead of their weeks'.
+    theirs = {m.round.number: moved[m.id] for m in _matches(event, moved)
+              if m.id != match.id and {m.team_a_id, m.team_b_id} & set(teams)}
+    week = match.round.number
+    try:
+        calendar.match_night(nights, weeks_of[teams[0]], weeks_of[teams[1]], week, night,
+                             {**theirs, **({week: moved[match.id]} if match.id in moved
+                                           else {})})
+    except calendar.CalendarError as exc:
+        raise Conflict(str(exc), code="night-taken") from None
+    before = moved.get(match.id, nights[week - 1])
+    names = f"{match.team_a.name} v {match.team_b.name}"
+    change = _change(calendar.MATCH, week, before, night, reason, match_id=match.id,
+                     match=names)
+    schedule["moves"] = [*schedule.get("moves", []), change]
+    event.schedule = schedule
+    audit(event.id, principal, "move-match", "match", match.id,
+          before={"week": week, "date": change["from"]},
+          after={"week": week, "date": change["to"], "match": names,
+                 "reason": change["reason"]}, round_number=week, table=match.table)
+    db.session.commit()
+    return event
+
+
+def _matches(event: Event, ids) -> list[Match]:
+    return [db.session.get(Match, match_id) for match_id in ids]
+
+
+def change_words(change: dict) -> str:
+    """One change of the season, in a sentence for the season view."""
+    kind = change.get("kind", calendar.SHIFT)
+    why = f" ({change['reason']})" if change.get("reason") else ""
+    if kind == calendar.MAKE_UP:
+        return (f"Week {change['week']} cancelled{why}: made up on {change['to']}; the "
+                "other weeks stay on their nights.")
+    if kind == calendar.MATCH:
+        return (f"Week {change['week']}: {change.get('match', 'a match')} moved from "
+                f"{change['from']} to {change['to']}{why}.")
+    return (f"Week {change['week']} cancelled{why}: it and every later week move "
+            f"{change['days']} days on.")
 
 
 def postpone(event_id: int, principal: Principal, week: int, reason: str) -> Event:
@@ -100,7 +206,11 @@ def postpone(event_id: int, principal: Principal, week: int, reason: str) -> Eve
                        "move.", code="week-started")
     before = [d.isoformat() for d in night_dates(event)]
     schedule["moves"] = [*schedule.get("moves", []),
-                         {"week": week, "days": 7, "reason": reason.strip(),
+                         {"kind": calendar.SHIFT, "week": week, "days": 7,
+                          "from": before[week - 1],
+                          "to": (date.fromisoformat(before[week - 1])
+                                 + timedelta(days=7)).isoformat(),
+                          "reason": reason.strip(),
                           "at": utcnow().isoformat(timespec="seconds")}]
     event.schedule = schedule
     after = [d.isoformat() for d in night_dates(event)]
@@ -117,6 +227,11 @@ def season_view(event: Event) -> dict:
     division_of = {t.id: t.division for t in event.teams}
     schedule = event.schedule or {}
     nights = night_dates(event)
+    moved = match_nights(event)
+    changes = schedule.get("moves", [])
+    made_up = {c["week"]: c for c in changes if c.get("kind") == calendar.MAKE_UP}
+    why_moved = {c["match_id"]: c["reason"] for c in changes if c.get("kind") == calendar.MATCH}
+    forfeits = forfeit_rows(event)
     weeks = []
     rounds = {r.number: r for r in event.rounds}
     for number, pairs in enumerate(schedule.get("season", []), start=1):
@@ -129,6 +244,7 @@ def season_view(event: Event) -> dict:
                              "bye": True, "division": division_of.get(home)})
                 continue
             match = matches.get((home, away))
+            mine = forfeits.get(match.id, []) if match else []
             rows.append({
                 "home": {"id": home, "name": names.get(home)},
                 "away": {"id": away, "name": names.get(away)}, "bye": False,
@@ -138,15 +254,25 @@ def season_view(event: Event) -> dict:
                 "games_won": ({"home": sum(1 for g in match.games if g.winner == "A"),
                                "away": sum(1 for g in match.games if g.winner == "B")}
                               if match else None),
-                "forfeits": [f.team_id for f in forfeits_of(match)] if match else [],
+                "forfeits": [f["team_id"] for f in mine],
+                "forfeit_details": mine,
                 "division": division_of.get(home),
+                "date": moved.get(match.id, nights[number - 1]) if match else nights[number - 1],
+                "moved": why_moved.get(match.id) if match and match.id in moved else None,
             })
         weeks.append({"week": number, "round_id": round_.id if round_ else None,
                       "status": round_.status if round_ else None,
                       "date": nights[number - 1], "start": schedule.get("start"),
+                      "make_up": number in made_up,
+                      "cancelled_date": made_up[number]["from"] if number in made_up else None,
                       "matches": rows})
     return {"weeks": weeks, "divisions": schedule.get("divisions", []),
-            "changes": schedule.get("moves", []), "offences": offences_view(event),
+            "play_order": calendar.play_order(nights),
+            "changes": [{"kind": c.get("kind", calendar.SHIFT), "match_id": c.get("match_id"),
+                         "from": c.get("from"), "to": c.get("to"), "text": change_words(c),
+                         **{k: c[k] for k in ("week", "days", "reason", "at")}}
+                        for c in changes],
+            "offences": offences_view(event),
             "forfeit_choices": forfeit_choices(preset_of(event))}
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from ..models import Event, Round
 from ..rules import games as rgames
+from ..rules import league_calendar as calendar
 from ..rules import schedules
 from ..rules import standings as rstandings
 from ..rules.presets import Preset
 from .common import preset_of
 from .errors import Conflict
+from .nights import night_dates
 from .planning import Plan, team_tables
 from .standings import compute_standings, final_team
 
@@ -18,7 +20,10 @@ def plan_league_round(event: Event, preset: Preset, rounds: list[Round]) -> Plan
     """The next week of the season, or, after it, the next round of the playoffs."""
     scheduled = [r for r in event.rounds if r.status == "scheduled"]
     if scheduled:
-        round_ = scheduled[0]
+        # Weeks are played by night: a make-up week placed later waits for its night.
+        order = calendar.play_order(night_dates(event))
+        regular = {r.number: r for r in scheduled if r.stage == rgames.REGULAR}
+        round_ = next((regular[n] for n in order if n in regular), scheduled[0])
         return Plan(round_.number, round_.stage, round_.label, [], existing_round=round_,
                     games_per_match=preset.games_per_match)
     if not any(r.stage == rgames.REGULAR for r in event.rounds):

@@ -32,6 +32,8 @@ RUNNER = "runner"  # runner-allowed: hands and games; a table-limited key only a
 PUBLIC = "public"
 # A club key's: tested apart, with clubs of their own (tests/security/test_club_access.py).
 CLUB = "club"
+# A league team's: its captain's team key (that team only) or the organizer's.
+TEAM = "team"
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
@@ -75,6 +77,12 @@ def _open_door(api, s: Seeded) -> None:
     s.ids["door_player_id"] = api.post(f"/api/events/{s.id}/players", key=key, expect=201,
                                        json={"name": "Walk-in", "checked_in": False}
                                        ).get_json()["id"]
+
+
+def _open_registration(api, s: Seeded) -> None:
+    """Captains' registration open in the league that has no season yet."""
+    s.keys["registration"] = api.put(f"/api/events/{s.id}/registration", key=s.organizer,
+                                     json={}, expect=200).get_json()["token"]
 
 
 def _door_request(api, s: Seeded) -> None:
@@ -139,6 +147,25 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("PUT", "/api/matches/<int:match_id>/seats"): Route(
         ORGANIZER, event="league",
         body=lambda s: {"seat": 1, "player_id": s.ids["substitute_id"]}),
+    # League operations: a make-up week, a match on another night, captains' registration,
+    # a captain's team key; and what a team key may do (its own team only).
+    ("POST", "/api/events/<int:event_id>/season/make-up"): Route(
+        ORGANIZER, event="league", body=_body({"week": 3, "reason": "hall booked"})),
+    ("POST", "/api/events/<int:event_id>/season/move-match"): Route(
+        ORGANIZER, event="league",
+        body=lambda s: {"match_id": s.ids["quiet_match_id"], "date": "2027-01-07"}),
+    ("PUT", "/api/events/<int:event_id>/registration"): Route(
+        ORGANIZER, event="league", body=_body({"lock_after_week": 3})),
+    ("POST", "/api/events/<int:event_id>/teams/<int:team_id>/key"): Route(
+        ORGANIZER, event="league"),
+    ("PUT", "/api/events/<int:event_id>/teams/<int:team_id>/roster"): Route(
+        TEAM, event="league", body=_body({"substitutes": ["North sub", "Fresh sub"]})),
+    ("POST", "/api/events/<int:event_id>/teams/<int:team_id>/advance-forfeits"): Route(
+        TEAM, event="league", body=_body({"week": 2, "note": "away"})),
+    ("POST", "/api/register/<string:code>"): Route(
+        PUBLIC, event="preseason", prepare=_open_registration,
+        body=lambda s: {"token": s.keys["registration"], "name": "Walk-ons",
+                        "players": ["Walk 1", "Walk 2"]}),
     ("PUT", "/api/events/<int:event_id>/tiebreak"): Route(
         ORGANIZER, body=lambda s: {"order": [s.ids["player_id"]]}),
     # The event day: money, named awards, categories, door prizes.
@@ -221,6 +248,9 @@ READ_ROUTES: dict[str, str] = {
     "/api/games/<int:game_id>": PUBLIC,
     "/api/events/<int:event_id>/season": PUBLIC,
     "/api/events/<int:event_id>/bracket": PUBLIC,
+    "/api/events/<int:event_id>/teams/<int:team_id>/schedule": PUBLIC,
+    "/api/register/<string:code>": PUBLIC,  # with the registration link's token in ?token=
+    "/api/events/<int:event_id>/registration": ORGANIZER,
     "/api/events/<int:event_id>/leaderboard": PUBLIC,
     "/api/events/<int:event_id>/awards": PUBLIC,
     "/api/events/<int:event_id>/money": PUBLIC,
@@ -283,7 +313,7 @@ def test_every_route_is_classified():
     assert sorted(k for k, r in WRITE_ROUTES.items() if r.access == PUBLIC) == [
         ("POST", "/api/clubs"), ("POST", "/api/door/<string:code>/check-in"),
         ("POST", "/api/door/<string:code>/requests"), ("POST", "/api/events"),
-        ("POST", "/api/join"), ("POST", "/api/qr")]
+        ("POST", "/api/join"), ("POST", "/api/qr"), ("POST", "/api/register/<string:code>")]
     assert READ_TARGETS.keys() <= {r for r, a in READ_ROUTES.items() if a == ORGANIZER}
 
 
@@ -367,7 +397,13 @@ def bad_credentials(route: Route, world: dict[str, Seeded], victim: str):
     yield "revoked runner key", f"Bearer {s.keys['revoked_runner']}", 401, False
     yield "another event's organizer key", f"Bearer {other.organizer}", 403, False
     yield "another event's runner key", f"Bearer {other.keys['runner']}", 403, False
-    if route.access == ORGANIZER:
+    if "team" in other.keys:
+        yield "another event's team key", f"Bearer {other.keys['team']}", 403, False
+    if "team" in s.keys and route.access in (ORGANIZER, RUNNER):
+        yield "team key", f"Bearer {s.keys['team']}", 403, False
+    if route.access == TEAM:
+        yield "another team's key", f"Bearer {s.keys['other_team']}", 403, False
+    if route.access in (ORGANIZER, TEAM):
         yield "runner key (every table)", f"Bearer {s.keys['runner']}", 403, False
         yield "runner key (table 1)", f"Bearer {s.keys['runner_table1']}", 403, False
     if route.access == RUNNER:
@@ -393,6 +429,8 @@ def assert_refused(response, status: int, label: str) -> list[str]:
 def allowed_keys(route: Route, seeded: Seeded) -> list[tuple[str, str]]:
     """The keys that may make this call: the organizer's, and runners' on a runner route."""
     allowed = [("organizer key", seeded.organizer)]
+    if route.access == TEAM:
+        allowed.insert(0, ("team key", seeded.keys["team"]))
     if route.access == RUNNER:
         allowed.insert(0, ("runner key", seeded.keys["runner"]))
         if route.at_table1:

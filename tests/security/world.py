@@ -136,6 +136,10 @@ def seed_league(api: ApiClient, name: str = "Tuesday league") -> Seeded:
     api.post(f"/api/events/{event['id']}/season", key=event["organizer_key"],
              json={"first_night": "2027-01-05", "start_time": "19:00"},
              expect=201)
+    # Team keys (a league captain's): the first team's, and another team's.
+    for kind, team in (("team", teams[0]), ("other_team", teams[1])):
+        seeded.keys[kind] = api.post(f"/api/events/{event['id']}/teams/{team['id']}/key",
+                                     key=event["organizer_key"], expect=201).get_json()["key"]
     return _finish_seeding(api, seeded, api.seat_round(event, 1))
 
 
