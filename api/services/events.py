@@ -15,6 +15,7 @@ from . import limits
 from .common import audit, get_event, lock_event, preset_of
 from .errors import Conflict, Forbidden, NotFound
 from .finishes import freeze
+from .series import keep_after_finish
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread at a table
 
@@ -84,6 +85,8 @@ def rename_event(event_id: int, principal: Principal, name: str | None,
           after={"name": event.name, "status": event.status, "time_zone": event.time_zone,
                  "hand_awards": event.hand_awards or []})
     db.session.commit()
+    if status == "finished" and before["status"] != "finished" and event.club_id is not None:
+        keep_after_finish(event.id)
     return event
 
 

@@ -389,6 +389,7 @@ def test_a_finished_series_is_kept_for_the_next_worker_and_follows_every_change(
     for night in (jan, feb):
         api.patch(f"/api/events/{night['id']}", key=key, json={"status": "finished"},
                   expect=200)
+    assert kept()[0] is not None, "kept when the year's last night was marked finished"
     first = api.get(path, expect=200).get_json()
     assert first["rows"] == live["rows"] and kept()[0] is not None
     assert len(kept()[1]) == 12
