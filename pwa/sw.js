@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '9197d482aedc';
+const VERSION = '7be39ed5e336';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -70,7 +70,14 @@ export async function render(main, {eventId}) {
         {class: 'btn-small btn-link', 'aria-current': item === s.open ? 'true' : null}))));
   }
 
-  /** Open a game of the queue (read afresh: a runner may have entered it meanwhile). */
+  // The next game is read while this one is typed, so it opens the moment this one is saved.
+  const reads = new Map();
+  const read = (gid) => {
+    if (!reads.has(gid)) reads.set(gid, calls.game(gid).catch((e) => { reads.delete(gid); throw e; }));
+    return reads.get(gid);
+  };
+
+  /** Open a game of the queue (as read just before: a runner may have entered it since). */
   async function open(item) {
     s.open = item ?? null;
     drawQueue();
@@ -83,7 +90,8 @@ export async function render(main, {eventId}) {
     mount(openEl, h('p', {class: 'loading'}, 'Loading…'));
     let game;
     try {
-      game = await calls.game(item.id);
+      game = await read(item.id);
+      reads.delete(item.id);
     } catch (error) {
       mount(openEl, h('p', {class: 'error', role: 'alert'}, failure(error, true)), button('Try again', () => open(item)));
       return;
@@ -95,6 +103,8 @@ export async function render(main, {eventId}) {
     mount(openEl, h('h2', {}, `Table ${item.table} · ${game.round.label}`),
       h('p', {class: 'hint'}, `${sideName(game, 'A')} v ${sideName(game, 'B')}`), entry.el);
     entry.focus();
+    const next = s.queue[s.queue.indexOf(item) + 1];
+    if (next) read(next.id).catch(() => {});
   }
 
   function done(item) {
