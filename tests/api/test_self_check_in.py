@@ -13,21 +13,14 @@ import pytest
 from api.services import door
 
 from .test_bad_input import assert_problem
+from .test_check_in_window import _night as registered
 
 OPEN = {"opens": "2000-01-01T00:00", "closes": "2100-01-01T00:00"}
 PHONE = {"REMOTE_ADDR": "198.51.100.20"}
 
 
 def _night(api, preset="progressive", names=("Ann", "Bob", "Cy", "Dee"), window=OPEN):
-    event = api.post("/api/events", json={"name": "Loner Seekers", "preset": preset,
-                                          "time_zone": "America/Detroit"},
-                     expect=201).get_json()
-    key = event["organizer_key"]
-    if preset == "teams":
-        entrants = [api.add_team(event, f"Team {n}", [f"{n} 1", f"{n} 2"], checked_in=False)
-                    for n in names]
-    else:
-        entrants = api.add_players(event, list(names), checked_in=False)
+    event, key, entrants = registered(api, preset, names)
     if window:
         api.put(f"/api/events/{event['id']}/check-in-window", key=key, json=window, expect=200)
     token = api.post(f"/api/events/{event['id']}/door-token", key=key,
