@@ -1765,8 +1765,8 @@ def _refuse(message: str):
 
 
 class RegistrationSetSchema(Schema):
-    closes = fields.DateTime(allow_none=True, validate=lambda moment: 2000 < moment.year < 2100
-                             or _refuse("Give a date between the years 2000 and 2100."),
+    closes = fields.DateTime(allow_none=True, validate=lambda moment: 2000 <= moment.year
+                             <= 2100 or _refuse("Give a date between the years 2000 and 2100."),
                              metadata={
         "description": "When captains' registration closes, in the event's time zone "
                        "(e.g. 2027-01-04T23:59); null: no deadline."})

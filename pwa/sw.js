@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '7be39ed5e336';
+const VERSION = '23a73f9cfdee';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -66,6 +66,10 @@ const SHELL = [
   '/js/game/sheet-entry.js',
   '/js/game/sheet-grid.css',
   '/js/game/sheet-grid.js',
+  '/js/league/league.css',
+  '/js/league/organize.js',
+  '/js/league/register.js',
+  '/js/league/team.js',
   '/js/outbox.js',
   '/js/provisional.js',
   '/js/router.js',

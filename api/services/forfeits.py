@@ -222,8 +222,9 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
     kept_played = {n: why for n, why in kept.items() if n not in games}
     lateness = (f"{minutes_late} minutes late, measured from {measured}." if measured
                 else None)
-    ahead = (f"Recorded before the night: {team.name}'s opponent sees it on their "
-             "schedule." if advance else None)
+    other = match.team_b if team_id == match.team_a_id else match.team_a
+    ahead = (f"Recorded before the night: {other.name} see it on their schedule."
+             if advance and other is not None else None)
     message = " ".join(filter(None, [lateness, ahead, status.message,
                                      _kept_words(kept_played)]))
     return {"games": games, "offences": status.offences, "status": status.status,

@@ -180,8 +180,9 @@ def change_words(change: dict) -> str:
     if kind == calendar.MATCH:
         return (f"Week {change['week']}: {change.get('match', 'a match')} moved from "
                 f"{change['from']} to {change['to']}{why}.")
-    return (f"Week {change['week']} cancelled{why}: it and every later week move "
-            f"{change['days']} days on.")
+    days = "a week" if change["days"] == 7 else f"{change['days']} days"
+    reason = f": {change['reason']}" if change.get("reason") else ""
+    return f"Week {change['week']} and the weeks after it moved {days} on{reason}."
 
 
 def postpone(event_id: int, principal: Principal, week: int, reason: str) -> Event:

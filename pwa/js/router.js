@@ -45,6 +45,8 @@ const section = {
   series: () => import('./club/series.js'),
   person: () => import('./club/person.js'),
   manage: () => import('./club/manage.js'),
+  register: () => import('./league/register.js'),
+  team: () => import('./league/team.js'),
   desk: () => import('./console/desk.js'),
   // A paper sheet's grid: entered at a desk after play, so not in the runner's shell.
   grid: () => import('./game/sheet-grid.js'),
@@ -79,6 +81,8 @@ const routes = [
   organize('\\/print\\/sheets', section.print, 'sheets'),
   organize('\\/print\\/seating', section.print, 'seating'),
   [/^\/outbox\/?$/, outbox],
+  [/^\/register\/([^/]+)\/?$/, later(section.register), ['code']],
+  [/^\/e\/(\d+)\/team\/(\d+)\/?$/, later(section.team), ['eventId', 'teamId']],
   [/^\/clubs\/new\/?$/, later(section.manage, 'create')],
   [/^\/c\/([a-z0-9-]+)\/?$/, later(section.club), ['slug']],
   [/^\/c\/([a-z0-9-]+)\/manage\/?$/, later(section.manage), ['slug']],

@@ -28,6 +28,10 @@ SHELL_BUDGET = 60 * 1024
 # an organizer's phone fetches a part of it at a time. The club's pages have their own budget.
 CONSOLE_BUDGET = 64 * 1024
 CLUB_BUDGET = 16 * 1024
+# A league team's pages (a captain registering, the team page) and the League section's season
+# tools: opened from a QR or the console, never on a runner's first screen.
+LEAGUE = PWA / "js" / "league"
+LEAGUE_BUDGET = 12 * 1024
 # A paper sheet's grid and its styles: for entering sheets after play (at a desk, or a runner
 # once the cards are down), never needed for a phone's first screen, so they load on first use,
 # inside the console's budget.
@@ -46,7 +50,8 @@ def url(path: Path) -> str:
 def in_console(path: Path) -> bool:
     """Loaded on first use, outside the runner's shell: the organizer console, and the club's
     pages (club, series, profiles, managing the club), and the paper sheet's grid (LATER)."""
-    return CONSOLE in path.parents or CLUB in path.parents or path.resolve() in LATER
+    return CONSOLE in path.parents or CLUB in path.parents or LEAGUE in path.parents or \
+        path.resolve() in LATER
 
 
 def code_files() -> list[Path]:
@@ -102,6 +107,10 @@ def test_the_runner_shell_fits_in_60_kb_the_console_in_64_kb_and_club_pages_in_1
     assert sum(shell.values()) <= SHELL_BUDGET, f"the shell is over its budget: {shell}"
     assert sum(console.values()) <= CONSOLE_BUDGET, f"the console is over its budget: {console}"
     assert sum(club.values()) <= CLUB_BUDGET, f"the club pages are over their budget: {club}"
+    league = gzipped(p for p in code_files() if LEAGUE in p.parents)
+    print(f"league team pages and tools gzipped: {sum(league.values())} bytes (budget "
+          f"{LEAGUE_BUDGET})")
+    assert sum(league.values()) <= LEAGUE_BUDGET, f"the league pages are over budget: {league}"
 
 
 def test_the_console_is_loaded_only_by_dynamic_import_and_never_preloaded():

@@ -153,3 +153,6 @@ export const draw = (id, body) => call(id, 'POST', `${E(id)}/draws`, {body});
  * twice means the same, so it is tried again on a network failure. */
 export const putSheet = (game, body) =>
   call(game.event_id, 'PUT', `/api/games/${game.id}/sheet`, {body, retry});
+
+/** League operations (league/organize.js): registration, captains' links, make-ups, moves. */
+export const leagueOps = (id, method, path, body) => call(id, method, `${E(id)}${path}`, {body});

@@ -74,8 +74,12 @@ export function render(main, {eventId}) {
 function paint(s) {
   const {season, rounds} = s.d;
   s.tables = new Map(rounds.flatMap((r) => r.tables.map((t) => [t.match_id, {...t, round: r}])));
-  mount(s.body, nextCard(s), season.weeks.length > 0 && weeksCard(s), offencesCard(s),
+  const tools = h('div', {class: 'league-tools'});
+  mount(s.body, nextCard(s), season.weeks.length > 0 && weeksCard(s), tools, offencesCard(s),
     standingsCard(s), bracketCard(s));
+  /* Registration, captains' links, make-ups and moved matches: loaded on first use. */
+  import('../league/organize.js').then((m) => m.tools(s)).then((cards) => tools.replaceChildren(...cards.filter(Boolean)))
+    .catch((e) => tools.replaceChildren(h('p', {class: 'msg msg-error'}, failure(e, true))));
 }
 
 function nextCard(s) {
@@ -129,12 +133,11 @@ function weeksCard(s) {
   const division = (m) => (season.divisions.length && m.division ? h('span', {class: 'hint'}, ` (${m.division})`) : '');
   return h('section', {class: 'card wide'}, h('h2', {}, 'The season by week'),
     season.changes.length > 0 && h('ul', {class: 'plain-list season-changes'}, season.changes.map((c) =>
-      h('li', {class: 'note'}, `Week ${c.week} and the weeks after it moved ${c.days === 7 ? 'a week' : `${c.days} days`} on`
-        + `${c.reason ? `: ${c.reason}` : ''}.`))),
-    season.weeks.map((w) => h('details', {class: 'week', 'data-week': w.week,
+      h('li', {class: 'note'}, c.text))),
+    season.play_order.map((n) => season.weeks[n - 1]).map((w) => h('details', {class: 'week', 'data-week': w.week,
       open: w.status === 'playing' || s.open.has(w.week),
       ontoggle: (e) => s.open[e.target.open ? 'add' : 'delete'](w.week)},
-    h('summary', {class: 'btn btn-link'}, `Week ${w.week}${night(w)} · ${STATUS[w.status] || 'not seated'}`),
+    h('summary', {class: 'btn btn-link'}, `Week ${w.week}${night(w)}${w.make_up ? ' (make-up)' : ''} · ${STATUS[w.status] || 'not seated'}`),
     w.date && (!w.status || w.status === 'scheduled') && cancelNight(s, w),
     h('ul', {class: 'plain-list'}, w.matches.map((m) => {
       if (m.bye) return h('li', {}, `${m.home.name}: bye`, division(m));
@@ -149,8 +152,9 @@ function weeksCard(s) {
           h('strong', {}, m.away.name), division(m)),
         m.status === 'over' && h('p', {class: 'hint'}, `Week points: ${wp(m.home)} · ${wp(m.away)}`),
         t && h('p', {class: 'game-list'}, t.games.map((g) => gameLink(s.id, g, {A: m.home.name, B: m.away.name}))),
-        m.forfeits.map((team) => h('p', {class: 'note forfeit'},
-          `${offences.get(team).name} forfeited: ${offences.get(team).message}`)),
+        m.moved && h('p', {class: 'note'}, `Played on ${m.date}: ${m.moved}`),
+        m.forfeit_details.map((f) => h('p', {class: 'note forfeit'}, `${f.name} forfeited`
+          + `${f.advance ? ' ahead of the night' : ''}: ${offences.get(f.team_id).message}`)),
         w.status !== 'closed' && h('div', {class: 'actions'}, open('f', 'Forfeit…'), open('s', 'Substitute…')),
         panel('f') && forfeitPanel(s, m), panel('s') && t && seatPanel(s, t));
     })))));
