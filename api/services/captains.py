@@ -9,11 +9,11 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..auth import TEAM, Principal, issue_key
 from ..db import db
-from ..models import ApiKey, Event, Player, Seat, Team, utcnow
+from ..models import ApiKey, Event, Match, Player, Round, Seat, Team, utcnow
 from ..rules import games as rgames
 from ..rules import league_calendar as calendar
 from ..rules import matches as rmatches
@@ -194,6 +194,7 @@ def update_roster(event_id: int, team_id: int, principal: Principal, changes: di
                        f"{lock_week(event)}, and that week is over. Only the organizer can "
                        "change it now.", code="roster-locked")
     before = _roster(team)
+    moved_down: set[int] = set()
     others = {p.name.casefold() for p in event.players if p.team_id != team.id}
     if "name" in changes:
         new = _name(changes["name"], "The team name")
@@ -213,13 +214,15 @@ def update_roster(event_id: int, team_id: int, principal: Principal, changes: di
         if len(changes["players"]) != 2:
             raise Invalid(f"A team has exactly 2 players; {len(changes['players'])} given.",
                           code="bad-roster")
-        _set_players(team, [_name(n, "A player's name") for n in changes["players"]])
+        moved_down = _set_players(event, team, [_name(n, "A player's name")
+                                                for n in changes["players"]])
+        db.session.refresh(team)
     if "substitutes" in changes:
         subs = [_name(n, "A substitute's name") for n in changes["substitutes"]]
         if len(subs) > TEAM_SUBSTITUTES:
             raise Invalid(f"A team keeps at most {TEAM_SUBSTITUTES} substitutes; {len(subs)} "
                           "given.", code="too-many-substitutes")
-        _set_substitutes(event, team, subs)
+        _set_substitutes(event, team, subs, moved_down)
     db.session.flush()
     db.session.refresh(team)
     audit(event.id, principal, "roster", "team", team.id, before=before, after=_roster(team))
@@ -228,40 +231,70 @@ def update_roster(event_id: int, team_id: int, principal: Principal, changes: di
 
 
 def _next_position(event: Event) -> int:
-    return max((p.position for p in event.players), default=0) + 1
+    current = db.session.execute(select(func.max(Player.position))
+                                 .where(Player.event_id == event.id)).scalar()
+    return (current or 0) + 1
 
 
-def _set_players(team: Team, names: list[str]) -> None:
-    """The two roster players, renamed in place: their seats and results stay theirs."""
+def _has_played(player: Player) -> bool:
+    """Seated in a week that has started (the weeks to come are seated in advance)."""
+    return db.session.execute(select(Seat.match_id).join(Match, Match.id == Seat.match_id)
+                              .join(Round, Round.id == Match.round_id)
+                              .where(Seat.player_id == player.id, Round.status != "scheduled")
+                              .limit(1)).first() is not None
+
+
+def _reseat(old: Player, new: Player) -> None:
+    """The weeks still to come seat `new` where `old` was seated."""
+    waiting = select(Seat).join(Match, Match.id == Seat.match_id).join(
+        Round, Round.id == Match.round_id).where(Seat.player_id == old.id,
+                                                 Round.status == "scheduled")
+    for seat in db.session.execute(waiting).scalars():
+        seat.player_id = new.id
+
+
+def _set_players(event: Event, team: Team, names: list[str]) -> set[int]:
+    """The two roster players. A name that is a substitute's moves them up; a new name renames
+    a player who has not played yet, and otherwise joins as a new player (the one replaced
+    stays as a substitute, so the games played keep their names). The weeks still to come
+    seat the new pair. Returns the ids of players moved down to the substitutes."""
     players = [m for m in team.members if m.role == "player"]
-    # A substitute named as a player moves up; the player they replace becomes a substitute.
     by_name = {m.name.casefold(): m for m in team.members}
+    moved_down = set()
     for slot, name in enumerate(names):
         current = players[slot] if slot < len(players) else None
         if current is not None and current.name.casefold() == name.casefold():
             current.name = name
             continue
-        promoted = by_name.get(name.casefold())
-        if promoted is not None and promoted.role == "substitute":
-            promoted.role = "player"
-            if current is not None:
-                current.role = "substitute"
-        elif current is not None:
+        incoming = by_name.get(name.casefold())
+        if incoming is None and current is not None and not _has_played(current):
             current.name = name
+            continue
+        if incoming is None:
+            incoming = Player(event_id=event.id, name=name, position=_next_position(event),
+                              team_id=team.id, role="player")
+            db.session.add(incoming)
+            db.session.flush()
+            link_players(event, [incoming])
+        incoming.role = "player"
+        if current is not None:
+            current.role = "substitute"
+            moved_down.add(current.id)
+            _reseat(current, incoming)
     db.session.flush()
+    return moved_down
 
 
-def _set_substitutes(event: Event, team: Team, names: list[str]) -> None:
+def _set_substitutes(event: Event, team: Team, names: list[str],
+                     moved_down: set[int] = frozenset()) -> None:
     """The substitutes as listed: new names added, names left out removed (a substitute who
-    has played stays: their games are in the results)."""
+    has played stays: their games are in the results; so does a player just moved down)."""
     keep = {n.casefold() for n in names}
     current = {m.name.casefold(): m for m in team.members if m.role == "substitute"}
     for folded, player in current.items():
-        if folded in keep:
+        if folded in keep or player.id in moved_down:
             continue
-        played = db.session.execute(select(Seat.match_id).where(
-            Seat.player_id == player.id).limit(1)).first()
-        if played is not None:
+        if _has_played(player):
             raise Conflict(f"{player.name} has played for {team.name}, so stays on its list of "
                            "substitutes.", code="substitute-played")
         db.session.delete(player)

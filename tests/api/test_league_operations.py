@@ -310,3 +310,42 @@ def test_the_roster_is_final_after_its_week_and_then_only_the_organizer_changes_
     log = api.get(f"/api/events/{eid}/audit", key=key, expect=200).get_json()
     assert log[0]["action"] == "roster" and log[0]["before"]["substitutes"] == [
         "Cap Sub", "Cap Extra"]
+
+
+def test_a_player_who_has_played_is_replaced_not_renamed(api):
+    """Before the lock, a captain swaps in a new player after week 1: the one replaced keeps
+    the games played (as a substitute), and the weeks to come seat the new player; a player
+    who has not played yet is simply renamed."""
+    event, key, eid, teams, team_key, _ = _league(api)
+    _schedule(api, eid, key)
+    first = _play_week(api, event, key, 1)
+    # A team that played week 1 (the organizer makes its captain's key), and the captains'
+    # team, which had the bye.
+    name = next(n for n, t in teams.items() if t["id"] in first)
+    team = teams[name]["id"]
+    assert teams["Captains"]["id"] not in first
+    captain = api.post(f"/api/events/{eid}/teams/{team}/key", key=key,
+                       expect=201).get_json()["key"]
+    changed = api.put(f"/api/events/{eid}/teams/{team}/roster", key=captain, expect=200,
+                      json={"players": [f"{name} 1", "New Face"]}).get_json()
+    assert changed["team"]["players"] == [f"{name} 1", "New Face"]
+    assert changed["team"]["substitutes"] == [f"{name} 2"]
+    renamed = api.put(f"/api/events/{eid}/teams/{teams['Captains']['id']}/roster",
+                      key=team_key, json={"players": ["Cap Ann", "Cap Cy"]},
+                      expect=200).get_json()
+    assert renamed["team"]["players"] == ["Cap Ann", "Cap Cy"]
+    assert renamed["team"]["substitutes"] == ["Cap Sub"], "not played: renamed"
+
+    rounds = {r["number"]: r["id"] for r in api.get(f"/api/events/{eid}/rounds",
+                                                   expect=200).get_json()}
+
+    def seated(week):
+        tables = api.get(f"/api/rounds/{rounds[week]}", expect=200).get_json()["tables"]
+        ours = next(t for t in tables if team in (t["team_a"]["id"], t["team_b"]["id"]))
+        return [s["name"] for s in ours["seats"]]
+
+    assert f"{name} 2" in seated(1) and "New Face" not in seated(1), "week 1 keeps who played"
+    later = next(w for w in range(2, 8) if any(
+        team in (t["team_a"]["id"], t["team_b"]["id"])
+        for t in api.get(f"/api/rounds/{rounds[w]}", expect=200).get_json()["tables"]))
+    assert "New Face" in seated(later) and f"{name} 2" not in seated(later)
