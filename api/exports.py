@@ -20,8 +20,10 @@ from sqlalchemy.orm import aliased
 from .db import db
 from .leaderboard.board import leaderboard
 from .models import Game, Hand, Match, Player, Round, Seat
+from .rules.games import REGULAR
 from .rules.seats import SEATS_OF
 from .services.common import get_event, preset_of
+from .services.nights import match_nights, night_dates
 from .services.scoresheets import all_scoresheets
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -166,23 +168,41 @@ HANDS_HEADER = ["round", "table", "game", "hand", "kind", "maker_side", "makers"
                 "entered_at"]
 
 
+def _league_nights(event_id: int):
+    """A league's night for each match (its week's, or its own when it was moved), as a
+    function of (match id, week, stage); None outside leagues or without dates."""
+    event = get_event(event_id)
+    if preset_of(event).movement != "league-schedule":
+        return lambda match_id, week, stage: None
+    weeks, moved = night_dates(event), match_nights(event)
+
+    def night(match_id: int, week: int, stage: str):
+        if match_id in moved:
+            return moved[match_id]
+        return weeks[week - 1] if stage == REGULAR and week <= len(weeks) else None
+    return night
+
+
 def games_rows(event_id: int) -> Iterator[list]:
     seats = _seat_names(event_id)
-    query = (select(Game, Match, Round.number, Round.label)
+    night_of = _league_nights(event_id)
+    query = (select(Game, Match, Round.number, Round.label, Round.stage)
              .join(Match, Game.match_id == Match.id).join(Round, Match.round_id == Round.id)
              .where(Game.event_id == event_id).order_by(Round.number, Match.table, Game.number))
-    for game, match, number, label in db.session.execute(query):
+    for game, match, number, label, stage in db.session.execute(query):
         names = seats.get(match.id, {})
         side_a = match.team_a.name if match.team_a else _side_names(names, "A")
         side_b = match.team_b.name if match.team_b else _side_names(names, "B")
-        yield [number, label, match.table, game.number, game.stage, as_text(side_a),
+        night = night_of(match.id, number, stage)
+        yield [number, label, night.isoformat() if night else "", match.table, game.number,
+               game.stage, as_text(side_a),
                as_text(side_b),
                game.points_a, game.points_b, game.hands_played, game.winner or "",
                game.end or "playing", game.tie_method or "", game.forfeited_by or "",
                "yes" if game.signed_off_at else "no", as_text(game.signed_off_by or "")]
 
 
-GAMES_HEADER = ["round", "round_label", "table", "game", "stage", "side_a", "side_b",
+GAMES_HEADER = ["round", "round_label", "night", "table", "game", "stage", "side_a", "side_b",
                 "points_a", "points_b", "hands", "winner", "ended_by", "tie_settled_by",
                 "forfeited_by", "signed_off", "signed_off_by"]
 

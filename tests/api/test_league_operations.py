@@ -5,6 +5,8 @@ night's start; an advance forfeit the opponent sees; a roster final after its we
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import UTC, datetime
 
 import pytest
@@ -143,6 +145,15 @@ def test_a_13_team_season_shifted_made_up_and_a_match_moved(api):
             expected.setdefault(bye["home"]["id"], 0)  # a bye scores nothing
     rows = api.leaderboard(event)["rows"]
     assert {r["entrant_id"]: r["total"] for r in rows} == expected
+
+    # games.csv gives every game its night: its week's, or the moved match's own.
+    text = api.get(f"/api/events/{eid}/export/games.csv", key=key, expect=200)
+    games = list(csv.DictReader(io.StringIO(text.get_data(as_text=True).lstrip("\ufeff"))))
+    nights = {(g["round"], g["night"]) for g in games}
+    assert ("1", "2027-01-05") in nights and ("5", "2027-02-09") in nights
+    moved_games = [g for g in games if g["round"] == "6" and g["table"] == str(row["table"])]
+    assert moved_games and {g["night"] for g in moved_games} == {"2027-02-18"}
+    assert {g["night"] for g in games if g["round"] == "6"} == {"2027-02-16", "2027-02-18"}
     for division in ("Upper", "Lower"):
         mine = [r for r in rows if r["division"] == division]
         assert len(mine) == (7 if division == "Upper" else 6)
