@@ -1188,6 +1188,9 @@ class BracketRoundSchema(Schema):
     round_id = Int(allow_none=True)
     projected = Bool(required=True, metadata={"description": "Not seated yet: before the "
                                               "draw, what the standings would give now."})
+    date = fields.Date(allow_none=True, metadata={
+        "description": "Its league night: a week after the season's last night for the "
+                       "first playoff round, a week more for each after it."})
     matches = fields.List(fields.Nested(BracketMatchSchema), required=True)
 
 

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '23a73f9cfdee';
+const VERSION = 'c854683adbd8';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

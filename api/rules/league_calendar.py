@@ -45,6 +45,15 @@ def season_nights(first: date, weeks: int, changes: Sequence[dict] = ()) -> list
     return nights
 
 
+def playoff_night(nights: Sequence[date | None], playoff_round: int) -> date | None:
+    """The night of a playoff round (1 for the first): a week after the season's last night
+    for the first, a week more for each after it (None when the season has no dates)."""
+    known = [night for night in nights if night is not None]
+    if not known or playoff_round < 1:
+        return None
+    return max(known) + timedelta(days=7 * playoff_round)
+
+
 def play_order(nights: Sequence[date | None]) -> list[int]:
     """The week numbers in the order they are played: by night, then by number (a season
     without dates plays in number order)."""

@@ -11,7 +11,7 @@ from ..rules import standings as rstandings
 from ..rules.presets import Preset
 from .common import preset_of
 from .errors import Conflict
-from .nights import night_dates
+from .nights import match_nights, night_dates
 from .planning import Plan, team_tables
 from .standings import compute_standings, final_team
 
@@ -86,6 +86,11 @@ def bracket_view(event: Event) -> dict:
         drawn = [schedules.playoff_bracket(seeds)] if len(seeds) >= 2 else []
     seed_of = schedules.bracket_seeds(drawn[0]) if drawn else {}
     winners = {}
+    # Playoffs come after every night of the season, a moved match's too.
+    nights = [*night_dates(event), *match_nights(event).values()]
+
+    def night(number: int):
+        return calendar.playoff_night(nights, number)
 
     def ref(team):
         return {"id": team, "name": names.get(team), "seed": seed_of.get(team)} \
@@ -115,10 +120,10 @@ def bracket_view(event: Event) -> dict:
         out.append({"round": index + 1,
                     "label": round_.label if round_ else _bracket_label(len(pairs), index + 1),
                     "round_id": round_.id if round_ else None, "projected": projected,
-                    "matches": rows})
+                    "date": night(index + 1), "matches": rows})
     for pairs in schedules.bracket_outline(drawn, winners):
         out.append({"round": len(out) + 1, "label": _bracket_label(len(pairs), len(out) + 1),
-                    "round_id": None, "projected": True,
+                    "round_id": None, "projected": True, "date": night(len(out) + 1),
                     "matches": [{"a": ref(a), "b": ref(b), "bye": False, "match_id": None,
                                  "games_won": None, "games": [], "winner": None}
                                 for a, b in pairs]})

@@ -146,6 +146,10 @@ def test_a_13_team_season_shifted_made_up_and_a_match_moved(api):
     rows = api.leaderboard(event)["rows"]
     assert {r["entrant_id"]: r["total"] for r in rows} == expected
 
+    # The bracket's rounds have their nights: a week after the last night (the make-up), on.
+    bracket = api.get(f"/api/events/{eid}/bracket", expect=200).get_json()
+    assert [r["date"] for r in bracket["rounds"]][:2] == ["2027-03-09", "2027-03-16"]
+
     # games.csv gives every game its night: its week's, or the moved match's own.
     text = api.get(f"/api/events/{eid}/export/games.csv", key=key, expect=200)
     games = list(csv.DictReader(io.StringIO(text.get_data(as_text=True).lstrip("\ufeff"))))

@@ -124,3 +124,10 @@ def test_a_locked_roster_stays_locked_as_the_season_goes_on(lock, started, data)
         assert cal.roster_locked(lock, started + 1, closed)
         assert cal.roster_locked(lock, started + 1, closed + 1)
     assert locked == (closed >= lock or started > lock)
+
+
+def test_the_playoffs_follow_the_seasons_last_night_a_week_a_round():
+    nights = [date(2027, 1, 5), date(2027, 3, 2), None, date(2027, 2, 9)]
+    assert cal.playoff_night(nights, 1) == date(2027, 3, 9)
+    assert cal.playoff_night(nights, 3) == date(2027, 3, 23)
+    assert cal.playoff_night([None, None], 1) is None

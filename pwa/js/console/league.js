@@ -265,7 +265,8 @@ function bracketCard(s) {
   return h('section', {class: 'card wide'}, h('h2', {}, 'Playoff bracket'),
     !bracket.drawn && h('p', {class: 'note'}, 'Not drawn yet: the bracket the standings give today.'),
     h('div', {class: 'bracket', tabindex: 0, role: 'region', 'aria-label': 'Bracket'}, bracket.rounds.map((r) =>
-      h('section', {class: 'bracket-round'}, h('h3', {}, r.label), h('div', {}, r.matches.map((m) => {
+      h('section', {class: 'bracket-round'}, h('h3', {}, r.label, r.date ? h('span', {class: 'hint'}, ` · ${new Date(`${r.date}T12:00`)
+        .toLocaleDateString(undefined, {weekday: 'short', month: 'short', day: 'numeric'})}`) : ''), h('div', {}, r.matches.map((m) => {
         const t = m.match_id && s.tables.get(m.match_id);
         const key = `p${m.match_id}`;
         return h('div', {class: 'bracket-match', 'data-match': m.match_id}, slot(m, 'a'), slot(m, 'b'),
