@@ -817,6 +817,9 @@ class SeasonCreateSchema(Schema):
         "description": "The date of week 1; the league night is that weekday, every week."})
     start_time = fields.Time(load_default=None, allow_none=True, metadata={
         "description": "When a league night starts, in the event's time zone (e.g. 19:00)."})
+    division_final = Bool(load_default=False, metadata={
+        "description": "With divisions: after each division's playoffs, its winners meet in "
+                       "a final (else each division has its own champion)."})
 
 
 class PostponeSchema(Schema):
@@ -1176,6 +1179,8 @@ class BracketMatchSchema(Schema):
                                 "is undecided."})
     b = fields.Nested(SeededSchema, allow_none=True)
     bye = Bool(required=True)
+    division = fields.String(allow_none=True, metadata={
+        "description": "The division whose bracket this match is in (leagues in divisions)."})
     match_id = Int(allow_none=True)
     games_won = fields.Dict(keys=fields.String(), values=Int(), allow_none=True)
     games = fields.List(fields.Nested(BracketGameSchema), required=True)
@@ -1198,6 +1203,7 @@ class SeedSchema(Schema):
     seed = Int(required=True)
     id = Int(required=True)
     name = fields.String(allow_none=True)
+    division = fields.String(allow_none=True)
 
 
 class BracketSchema(Schema):

@@ -39,7 +39,8 @@ class Season(MethodView):
         """Schedule the season: a round robin of the registered teams (organizer)."""
         principal = require(event_id, ORGANIZER)
         return service.season_view(service.create_season(
-            event_id, principal, body["weeks"], body["first_night"], body["start_time"]))
+            event_id, principal, body["weeks"], body["first_night"], body["start_time"],
+            body["division_final"]))
 
 
 @blp.route("/events/<int:event_id>/season/postpone")

@@ -514,6 +514,16 @@ def next_bracket_round(previous_round: Sequence[tuple[Any, Any]],
     return [(through[index], through[index + 1]) for index in range(0, len(through), 2)]
 
 
+def bracket_champion(rounds: Sequence[Sequence[tuple[Any, Any]]],
+                     winners: Mapping[tuple[Any, Any], Any]) -> Any:
+    """The winner of a bracket whose last drawn round is its final (one match, or one team
+    alone), or None while it is still being played."""
+    if not rounds or len(rounds[-1]) != 1:
+        return None
+    home, away = rounds[-1][0]
+    return home if away is None else winners.get((home, away))
+
+
 def bracket_seeds(first_round: Sequence[tuple[Any, Any]]) -> dict[Any, int]:
     """Each team's seed number, read back from a first round made by `playoff_bracket`."""
     order = _bracket_order(2 * len(first_round))

@@ -21,7 +21,8 @@ from .planning import Plan, check_rosters, store_plan, team_tables
 
 
 def create_season(event_id: int, principal: Principal, weeks: int | None,
-                  first_night: date | None = None, start_time: time | None = None) -> Event:
+                  first_night: date | None = None, start_time: time | None = None,
+                  division_final: bool = False) -> Event:
     """Schedule the whole season: a round robin of the teams (within each division, when the
     teams are in divisions), a week per round, each match 3 games to 10; a bye when a
     division's count is odd. With a first night, every week has its date, a week apart."""
@@ -60,7 +61,7 @@ def create_season(event_id: int, principal: Principal, weeks: int | None,
                       "divisions": divisions,
                       "first_night": first_night.isoformat() if first_night else None,
                       "start": start_time.strftime("%H:%M") if start_time else None,
-                      "moves": []}
+                      "moves": [], "division_final": bool(division_final and divisions)}
     audit(event.id, principal, "schedule-season", "event", event.id,
           after={"weeks": len(season), "teams": len(teams), "divisions": divisions,
                  "first_night": event.schedule["first_night"],

@@ -128,3 +128,85 @@ def test_a_forfeit_can_be_recorded_before_the_night(api):
     shown = next(m for m in after["weeks"][2]["matches"]
                  if m.get("match_id") == match["match_id"])
     assert shown["forfeits"] == [absent] and after["weeks"][2]["status"] == "scheduled"
+
+
+def _play_week(api, event, key, round_, winner_of) -> None:
+    """Every game of every match to 10; `winner_of(table)` names the side that wins each
+    game (best-of playoff matches: two games)."""
+    for table in round_["tables"]:
+        side = winner_of(table)
+        game_id = table["games"][0]["id"]
+        state = play(api, key, game_id, to_target_game(side, 3))
+        while not state["match"]["over"]:
+            game_id = next(g["id"] for g in state["match"]["games"] if g["winner"] is None)
+            state = play(api, key, game_id, to_target_game(side, 3))
+    api.close_round(event, round_["id"])
+
+
+def _two_division_season(api, division_final: bool):
+    """Two divisions of four; the season played (the home side wins every game), then the
+    playoffs seated round by round."""
+    event = api.create_event("league")
+    key, eid = event["organizer_key"], event["id"]
+    for division, names in (("Upper", ["Aces", "Bowers", "Clubs", "Diamonds"]),
+                            ("Lower", ["Farmers", "Gophers", "Hearts", "Irons"])):
+        for name in names:
+            api.post(f"/api/events/{eid}/teams", key=key, json={
+                "name": name, "players": [f"{name} 1", f"{name} 2"], "division": division},
+                expect=201)
+    season = api.post(f"/api/events/{eid}/season", key=key, json={
+        "first_night": "2027-01-05", "start_time": "19:00", "division_final": division_final},
+        expect=201).get_json()
+    for number in range(1, len(season["weeks"]) + 1):
+        _play_week(api, event, key, api.seat_round(event, number), lambda table: "A")
+    return event, key, eid, len(season["weeks"])
+
+
+def test_each_division_has_its_own_playoffs_and_champion(api):
+    event, key, eid, weeks = _two_division_season(api, division_final=False)
+    preview = api.get(f"/api/events/{eid}/bracket", expect=200).get_json()
+    assert not preview["drawn"]
+    assert [(r["label"], len(r["matches"])) for r in preview["rounds"]] == [
+        ("Division semifinals", 4), ("Division finals", 2)]
+    assert {m["division"] for m in preview["rounds"][0]["matches"]} == {"Upper", "Lower"}
+    for match in preview["rounds"][0]["matches"]:  # teams meet only within their division
+        seeds = {s["id"]: s["division"] for s in preview["seeds"]}
+        assert seeds[match["a"]["id"]] == seeds[match["b"]["id"]] == match["division"]
+    assert preview["rounds"][0]["date"] == (date(2027, 1, 5) + timedelta(
+        days=7 * weeks)).isoformat()
+
+    semis = api.seat_round(event, weeks + 1)
+    assert semis["label"] == "Division semifinals" and len(semis["tables"]) == 4
+    _play_week(api, event, key, semis, lambda table: "A")
+    finals = api.seat_round(event, weeks + 2)
+    assert finals["label"] == "Division finals" and len(finals["tables"]) == 2
+    _play_week(api, event, key, finals, lambda table: "B")
+    champions = {t["team_b"]["name"] for t in finals["tables"]}
+    over = api.post(f"/api/events/{eid}/rounds", key=key, json={}, expect=409).get_json()
+    assert over["code"] == "event-complete"
+    assert all(name in over["detail"] for name in champions)
+    assert "Upper:" in over["detail"] and "Lower:" in over["detail"]
+    bracket = api.get(f"/api/events/{eid}/bracket", expect=200).get_json()
+    assert bracket["drawn"] and [len(r["matches"]) for r in bracket["rounds"]] == [4, 2]
+    assert {m["winner"] for m in bracket["rounds"][1]["matches"]} == {
+        t["team_b"]["id"] for t in finals["tables"]}
+
+
+def test_the_division_winners_meet_in_a_final_when_the_organizer_asks(api):
+    event, key, eid, weeks = _two_division_season(api, division_final=True)
+    preview = api.get(f"/api/events/{eid}/bracket", expect=200).get_json()
+    assert [r["label"] for r in preview["rounds"]] == [
+        "Division semifinals", "Division finals", "Final"]
+    for number in (weeks + 1, weeks + 2):
+        _play_week(api, event, key, api.seat_round(event, number), lambda table: "A")
+    final = api.seat_round(event, weeks + 3)
+    assert final["label"] == "Final" and len(final["tables"]) == 1
+    table = final["tables"][0]
+    divisions = {t["id"]: t["division"] for t in api.get(f"/api/events/{eid}/teams").get_json()}
+    assert {divisions[table["team_a"]["id"]], divisions[table["team_b"]["id"]]} == {
+        "Upper", "Lower"}
+    _play_week(api, event, key, final, lambda t: "B")
+    over = api.post(f"/api/events/{eid}/rounds", key=key, json={}, expect=409).get_json()
+    assert f"{table['team_b']['name']} won" in over["detail"]
+    bracket = api.get(f"/api/events/{eid}/bracket", expect=200).get_json()
+    assert bracket["rounds"][-1]["matches"][0]["winner"] == table["team_b"]["id"]
