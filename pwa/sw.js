@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'c854683adbd8';
+const VERSION = '4fdac7be66a6';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -119,9 +119,9 @@ export async function tiesView(id) {
   return {rounds: played, board, plan};
 }
 
-export const schedule = (id, weeks, firstNight = null, startTime = null) =>
-  call(id, 'POST', `${E(id)}/season`, {body: {weeks, first_night: firstNight, start_time: startTime},
-    retry, done: 'season-exists'});
+export const schedule = (id, weeks, firstNight = null, startTime = null, divisionFinal = false) =>
+  call(id, 'POST', `${E(id)}/season`, {body: {weeks, first_night: firstNight, start_time: startTime,
+    division_final: divisionFinal}, retry, done: 'season-exists'});
 export const postpone = (id, week, reason) => call(id, 'POST', `${E(id)}/season/postpone`, {body: {week, reason}});
 export const forfeit = (id, matchId, body) =>
   call(id, 'POST', `/api/matches/${matchId}/forfeits`, {body, retry});

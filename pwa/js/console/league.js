@@ -91,6 +91,7 @@ function nextCard(s) {
     const first = h('input', {id: 'season-first', class: 'input', type: 'date'});
     const start = h('input', {id: 'season-start', class: 'input', type: 'time', value: '19:00'});
     const divisions = [...new Set(teams.map((t) => t.division).filter(Boolean))];
+    const final = h('input', {id: 'season-final', type: 'checkbox'});
     return h('section', {class: 'card'}, h('h2', {}, 'Schedule the season'),
       h('p', {}, `${teams.length} teams registered${divisions.length ? ` in ${divisions.length} divisions `
         + `(${divisions.join(', ')}): each plays a round robin of its own` : ''}. Each week every team meets `
@@ -98,8 +99,10 @@ function nextCard(s) {
       h('label', {for: 'season-weeks'}, 'Weeks'), weeks,
       h('label', {for: 'season-first'}, 'First league night (then every week on that day)'), first,
       h('label', {for: 'season-start'}, 'Starts at'), start,
+      divisions.length > 1 && h('label', {class: 'check'}, final,
+        ' After the playoffs of each division, its winners meet in a final'),
       s.act('Schedule the season', out, () => calls.schedule(s.id, weeks.value ? Number(weeks.value) : null,
-        first.value || null, first.value && start.value ? start.value : null),
+        first.value || null, first.value && start.value ? start.value : null, final.checked),
       () => 'The season is scheduled.', {class: 'btn-primary'}), out);
   }
   const playing = rounds.find((r) => r.status === 'playing');
@@ -269,7 +272,8 @@ function bracketCard(s) {
         .toLocaleDateString(undefined, {weekday: 'short', month: 'short', day: 'numeric'})}`) : ''), h('div', {}, r.matches.map((m) => {
         const t = m.match_id && s.tables.get(m.match_id);
         const key = `p${m.match_id}`;
-        return h('div', {class: 'bracket-match', 'data-match': m.match_id}, slot(m, 'a'), slot(m, 'b'),
+        return h('div', {class: 'bracket-match', 'data-match': m.match_id},
+          m.division && h('p', {class: 'hint'}, m.division), slot(m, 'a'), slot(m, 'b'),
           m.games.length > 0 && h('p', {class: 'games-line'}, m.games.map((g) => `${g.points.a}–${g.points.b}`).join(' · ')),
           t?.round.status === 'playing' && h('p', {class: 'game-list'},
             t.games.map((g) => gameLink(s.id, g, {A: m.a.name, B: m.b.name})),
