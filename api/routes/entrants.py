@@ -20,6 +20,7 @@ from ..schemas import (
     TeamUpdateSchema,
 )
 from ..services import entrants as service
+from ..services import league
 from ..services.common import get_event
 
 blp = Blueprint("entrants", __name__, url_prefix="/api/events/<int:event_id>",
@@ -108,7 +109,8 @@ class TeamById(MethodView):
         """Check a team in, withdraw it, exclude it from the playoffs or rename it
         (organizer)."""
         principal = require(event_id, ORGANIZER)
-        return service.update_team(event_id, principal, team_id, body)
+        return service.update_team(event_id, principal, team_id, body,
+                                   reschedule=league.reschedule_season)
 
 
 @blp.route("/teams/<int:team_id>/substitutes")

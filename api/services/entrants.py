@@ -383,7 +383,11 @@ def update_player(event_id: int, principal: Principal, player_id: int, changes: 
     return player
 
 
-def update_team(event_id: int, principal: Principal, team_id: int, changes: dict) -> Team:
+def update_team(event_id: int, principal: Principal, team_id: int, changes: dict,
+                reschedule=None) -> Team:
+    """Rename, withdraw, check in, move between divisions, the event day's settings.
+    `reschedule(event)`: schedules a league's season again (services/league.py), for a team
+    moved between divisions after the season was scheduled but before its first week."""
     event = lock_event(event_id)
     team = get_team(event, team_id)
     before = {"name": team.name, "withdrawn": team.withdrawn,
@@ -405,11 +409,13 @@ def update_team(event_id: int, principal: Principal, team_id: int, changes: dict
             raise Conflict(f"{team.name} cannot change division now: the season's first week "
                            "has been played (its schedule is within the divisions).",
                            code="season-started")
-        if event.schedule and event.schedule.get("season"):
-            raise Conflict(f"{team.name} cannot change division once the season is "
-                           "scheduled: the schedule pairs the teams within their divisions.",
-                           code="season-scheduled")
         team.division = changes["division"]
+        if event.schedule and event.schedule.get("season"):
+            if reschedule is None:
+                raise Conflict(f"{team.name} cannot change division once the season is "
+                               "scheduled.", code="season-scheduled")
+            db.session.flush()
+            reschedule(event)  # the pairings within the divisions, drawn again
     if "checked_in" in changes:
         if changes["checked_in"] and not _team_here(team):
             door.allow_check_in(event, principal, "team", team.id, team.name,

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from datetime import date, time, timedelta
 
+from sqlalchemy import delete, select
+
 from ..auth import Principal
 from ..db import db
-from ..models import Event, Match, utcnow
+from ..models import Event, Forfeit, Match, Round, utcnow
 from ..rules import games as rgames
 from ..rules import league_calendar as calendar
 from ..rules import schedules
@@ -31,11 +33,27 @@ def create_season(event_id: int, principal: Principal, weeks: int | None,
     require_league(preset)
     if any(r.stage == rgames.REGULAR for r in event.rounds):
         raise Conflict("The season is already scheduled.", code="season-exists")
+    _schedule_weeks(event, preset, weeks, first_night.isoformat() if first_night else None,
+                    start_time.strftime("%H:%M") if start_time else None, division_final)
+    audit(event.id, principal, "schedule-season", "event", event.id,
+          after={"weeks": len(event.schedule["season"]), "teams": len(field_teams(event)),
+                 "divisions": event.schedule["divisions"],
+                 "first_night": event.schedule["first_night"],
+                 "start": event.schedule["start"]})
+    db.session.commit()
+    return event
+
+
+def _schedule_weeks(event: Event, preset, weeks: int | None, first_night: str | None,
+                    start: str | None, division_final: bool) -> None:
+    """The season's weeks stored as rounds, and the schedule they follow (the teams as they
+    are now, within their divisions)."""
     teams = field_teams(event)
     if len(teams) < 2:
         raise Conflict("A league needs at least 2 teams before the season is scheduled.",
                        code="too-few-teams")
     check_rosters(teams)
+    asked = weeks
     weeks = weeks or preset.rounds
     named = {t.division for t in teams}
     if None in named and len(named) > 1:
@@ -57,17 +75,31 @@ def create_season(event_id: int, principal: Principal, weeks: int | None,
         store_plan(event, preset, Plan(number, rgames.REGULAR, f"Week {number}", tables,
                                        games_per_match=preset.games_per_match,
                                        status="scheduled"))
-    event.schedule = {"season": [[list(pair) for pair in week] for week in season],
-                      "divisions": divisions,
-                      "first_night": first_night.isoformat() if first_night else None,
-                      "start": start_time.strftime("%H:%M") if start_time else None,
-                      "moves": [], "division_final": bool(division_final and divisions)}
-    audit(event.id, principal, "schedule-season", "event", event.id,
-          after={"weeks": len(season), "teams": len(teams), "divisions": divisions,
-                 "first_night": event.schedule["first_night"],
-                 "start": event.schedule["start"]})
-    db.session.commit()
-    return event
+    event.schedule = {**(event.schedule or {}),
+                      "season": [[list(pair) for pair in week] for week in season],
+                      "divisions": divisions, "first_night": first_night, "start": start,
+                      "moves": [], "division_final": bool(division_final and divisions),
+                      "weeks_asked": asked}
+
+
+def reschedule_season(event: Event) -> None:
+    """A team moved between divisions before the first week: the season is scheduled again
+    from the divisions as they are now, on the same nights. Refused when something was
+    recorded on the schedule already (a cancelled night, a moved match, a forfeit called in
+    ahead), which names weeks and matches the new schedule would not have."""
+    schedule = event.schedule or {}
+    if schedule.get("moves") or db.session.execute(
+            select(Forfeit.id).where(Forfeit.event_id == event.id)).first() is not None:
+        raise Conflict("A team cannot change division now: the season's schedule already has "
+                       "changes recorded (a cancelled night, a moved match or a forfeit called "
+                       "in ahead) that the new schedule would not keep.",
+                       code="season-changed")
+    db.session.execute(delete(Round).where(Round.event_id == event.id,
+                                           Round.stage == rgames.REGULAR))
+    db.session.expire(event, ["rounds"])
+    _schedule_weeks(event, preset_of(event), schedule.get("weeks_asked"),
+                    schedule.get("first_night"), schedule.get("start"),
+                    bool(schedule.get("division_final")))
 
 
 def _dated_season(event: Event) -> tuple[dict, list]:

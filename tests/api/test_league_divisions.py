@@ -47,10 +47,26 @@ def test_each_division_plays_its_own_round_robin_on_dated_nights(api):
                 met.add(frozenset((home, away)))
     assert len(met) == 10  # every pair of the five Upper teams, once
 
-    # A team cannot change division once the season pairs teams within divisions.
-    refused = api.patch(f"/api/events/{eid}/teams/{teams['Aces']['id']}", key=key,
-                        json={"division": "Lower"}, expect=409).get_json()
-    assert refused["code"] == "season-scheduled"
+    # Before the first week a team may still change division: the season is drawn again,
+    # on the same nights, within the divisions as they are now.
+    aces = teams["Aces"]["id"]
+    moved = api.patch(f"/api/events/{eid}/teams/{aces}", key=key, json={"division": "Lower"},
+                      expect=200).get_json()
+    assert moved["division"] == "Lower"
+    again = api.get(f"/api/events/{eid}/season", expect=200).get_json()
+    assert [w["date"] for w in again["weeks"]] == [w["date"] for w in season["weeks"]]
+    division_of[aces] = "Lower"
+    for week in again["weeks"]:
+        for match in week["matches"]:
+            if not match["bye"]:
+                assert division_of[match["home"]["id"]] == division_of[match["away"]["id"]]
+    assert any(aces in (m["home"]["id"], (m["away"] or {}).get("id"))
+               and m["division"] == "Lower" for w in again["weeks"] for m in w["matches"])
+    # Once the first week is under way, it is refused with the reason.
+    api.seat_round(event, 1)
+    refused = api.patch(f"/api/events/{eid}/teams/{aces}", key=key,
+                        json={"division": "Upper"}, expect=409).get_json()
+    assert refused["code"] == "season-started" and "first week" in refused["detail"]
 
 
 def test_a_cancelled_night_moves_the_season_a_week_on(api):
@@ -110,6 +126,17 @@ def test_without_dates_or_divisions_a_league_works_as_before(api):
     mixed = api.post(f"/api/events/{other['id']}/season", key=other["organizer_key"],
                      json={}, expect=409).get_json()
     assert "Bowers" in mixed["detail"]
+
+
+def test_a_division_change_is_refused_once_the_schedule_has_changes(api):
+    event, key, eid, teams = _league(api)
+    api.post(f"/api/events/{eid}/season", key=key, json={
+        "first_night": "2027-01-05", "start_time": "19:00"}, expect=201)
+    api.post(f"/api/events/{eid}/season/postpone", key=key, json={"week": 2}, expect=200)
+    refused = api.patch(f"/api/events/{eid}/teams/{teams['Aces']['id']}", key=key,
+                        json={"division": "Lower"}, expect=409).get_json()
+    assert refused["code"] == "season-changed" and "cancelled night" in refused["detail"]
+    assert api.get(f"/api/events/{eid}/teams").get_json()[0]["division"] == "Upper"
 
 
 def test_a_forfeit_can_be_recorded_before_the_night(api):
