@@ -179,19 +179,8 @@ def _division_bracket_view(event: Event, preset: Preset) -> dict:
             if team is not None else None
 
     def row(a, b, division):
-        match = played.get((a, b), (None, None))[0]
-        winner = (final_team(match, match.winner) if match and match.winner
-                  else (a if b is None else None))
-        return {"a": ref(a), "b": ref(b), "bye": a is not None and b is None,
-                "division": division,
-                "match_id": match.id if match else None,
-                "games_won": ({"a": sum(1 for g in match.games if g.winner == "A"),
-                               "b": sum(1 for g in match.games if g.winner == "B")}
-                              if match else None),
-                "games": [{"number": g.number, "points": {"a": g.points_a, "b": g.points_b},
-                           "winner": final_team(match, g.winner) if g.winner else None}
-                          for g in match.games] if match else [],
-                "winner": winner}
+        return {**_match_row(played.get((a, b), (None, None))[0], a, b, ref),
+                "division": division}
 
     # Each division's rounds drawn, then the rounds still to come, side by side by index.
     columns = {d: [(pairs, False) for pairs in rounds]
@@ -227,6 +216,22 @@ def _division_bracket_view(event: Event, preset: Preset) -> dict:
     return {"rounds": out, "drawn": not projected,
             "seeds": [{"seed": seeds[t], "id": t, "name": names.get(t), "division": d}
                       for d, seeds in seed_of.items() for t in sorted(seeds, key=seeds.get)]}
+
+
+def _match_row(match, a, b, ref) -> dict:
+    """A bracket match as the view shows it: its teams (`ref` makes each one's entry), a bye,
+    the games won and each game's points, and the winner (a bye's team goes through)."""
+    winner = (final_team(match, match.winner) if match and match.winner
+              else (a if a is not None and b is None else None))
+    return {"a": ref(a), "b": ref(b), "bye": a is not None and b is None, "division": None,
+            "match_id": match.id if match else None,
+            "games_won": ({"a": sum(1 for g in match.games if g.winner == "A"),
+                           "b": sum(1 for g in match.games if g.winner == "B")}
+                          if match else None),
+            "games": [{"number": g.number, "points": {"a": g.points_a, "b": g.points_b},
+                       "winner": final_team(match, g.winner) if g.winner else None}
+                      for g in match.games] if match else [],
+            "winner": winner}
 
 
 def _bracket_label(matches: int, index: int) -> str:
@@ -271,21 +276,8 @@ def bracket_view(event: Event) -> dict:
         matches = {(m.team_a_id, m.team_b_id): m for m in (round_.matches if round_ else [])}
         rows = []
         for a, b in pairs:
-            match = matches.get((a, b))
-            winner = (final_team(match, match.winner) if match and match.winner
-                      else (a if b is None else None))
-            winners[(a, b)] = winner
-            rows.append({
-                "a": ref(a), "b": ref(b), "bye": b is None,
-                "match_id": match.id if match else None,
-                "games_won": ({"a": sum(1 for g in match.games if g.winner == "A"),
-                               "b": sum(1 for g in match.games if g.winner == "B")}
-                              if match else None),
-                "games": [{"number": g.number, "points": {"a": g.points_a, "b": g.points_b},
-                           "winner": final_team(match, g.winner) if g.winner else None}
-                          for g in match.games] if match else [],
-                "winner": winner,
-            })
+            rows.append(_match_row(matches.get((a, b)), a, b, ref))
+            winners[(a, b)] = rows[-1]["winner"]
         out.append({"round": index + 1,
                     "label": round_.label if round_ else _bracket_label(len(pairs), index + 1),
                     "round_id": round_.id if round_ else None, "projected": projected,
