@@ -13,6 +13,9 @@ from api.models import Event
 
 from .client import ApiClient
 
+# The write lock is SQLite's: these run on SQLite only (never a skip on PostgreSQL).
+SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
 
 def _other_writer_can_begin(app) -> bool:
     path = app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")
@@ -28,9 +31,8 @@ def _other_writer_can_begin(app) -> bool:
         other.close()
 
 
+@SQLITE_ONLY
 def test_a_read_only_transaction_outside_a_request_leaves_the_write_lock_free(app):
-    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        pytest.skip("the write lock is SQLite's")
     ApiClient(app.test_client()).create_event("progressive")
     with app.app_context():
         try:
@@ -46,9 +48,8 @@ def test_a_read_only_transaction_outside_a_request_leaves_the_write_lock_free(ap
             db.session.remove()
 
 
+@SQLITE_ONLY
 def test_the_leaderboard_builder_reads_without_the_write_lock(app, monkeypatch):
-    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        pytest.skip("the write lock is SQLite's")
     api = ApiClient(app.test_client())
     event = api.create_event("progressive")
     api.add_players(event, [f"P{i}" for i in range(8)])
