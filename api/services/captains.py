@@ -18,10 +18,18 @@ from ..rules import games as rgames
 from ..rules import league_calendar as calendar
 from ..rules import matches as rmatches
 from ..text import clean_name
-from .common import audit, get_event, get_team, lock_event, preset_of
+from .common import (
+    audit,
+    check_link_token,
+    event_by_code,
+    get_event,
+    get_team,
+    lock_event,
+    preset_of,
+)
 from .door import zone_of
 from .entrants import TEAM_SUBSTITUTES, register_team
-from .errors import Conflict, Forbidden, Invalid, NotFound
+from .errors import Conflict, Invalid
 from .forfeits import forfeit_rows, offences_view, record_forfeit, require_league
 from .nights import night_dates, night_of
 from .people import link_players
@@ -103,18 +111,13 @@ def set_registration(event_id: int, principal: Principal, changes: dict) -> Even
 
 
 def _event_by_code(code: str) -> Event:
-    event = db.session.execute(
-        select(Event).where(Event.code == code.strip().upper())).scalar_one_or_none()
-    if event is None:
-        raise NotFound(f"No league has the code '{code}'. Scan the registration QR again.")
-    return event
+    return event_by_code(code, "Scan the registration QR again.")
 
 
 def _check_token(event: Event, token: str) -> None:
-    current = event.registration_token
-    if current is None or not secrets.compare_digest(token.encode(), current.encode()):
-        raise Forbidden("This registration link is old or incomplete: ask the organizer for "
-                        "the current one.", code="wrong-registration-link")
+    check_link_token(event.registration_token, token, "This registration link is old or "
+                     "incomplete: ask the organizer for the current one.",
+                     "wrong-registration-link")
 
 
 def public_view(code: str, token: str) -> dict:

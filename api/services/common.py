@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from functools import lru_cache
 from typing import Any
 
@@ -14,7 +15,7 @@ from ..auth import Principal
 from ..db import db
 from ..models import ApiKey, AuditEntry, ClubKey, Event, Game, Match, Player, Round, Seat, Team
 from ..rules.presets import Preset, preset_from_parameters
-from .errors import Conflict, not_found
+from .errors import Conflict, Forbidden, NotFound, not_found
 
 
 def get_event(event_id: int) -> Event:
@@ -51,6 +52,22 @@ def lock_event(event_id: int, *, bump: bool = True, when_finished: bool = False)
                        "organizer can open it again (Event tab) to change anything.",
                        code="event-finished")
     return event
+
+
+def event_by_code(code: str, what_to_do: str) -> Event:
+    """The event with this public code (any letter case), or a 404 that says what to do."""
+    event = db.session.execute(
+        select(Event).where(Event.code == code.strip().upper())).scalar_one_or_none()
+    if event is None:
+        raise NotFound(f"No event has the code '{code}'. {what_to_do}", code="not-found")
+    return event
+
+
+def check_link_token(current: str | None, given: str, refusal: str, code: str) -> None:
+    """A public link's token (the door QR, a team registration link) must be the current
+    one: compared in constant time; an old or missing one is refused with `refusal`."""
+    if current is None or not secrets.compare_digest(given.encode(), current.encode()):
+        raise Forbidden(refusal, code=code)
 
 
 def preset_of(event: Event) -> Preset:

@@ -12,14 +12,13 @@ import secrets
 from datetime import datetime, time
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
-
 from ..auth import Principal
 from ..db import db
 from ..models import Event, utcnow
 from ..rules import check_in as rules
-from .common import audit, lock_event
-from .errors import Conflict, Forbidden, NotFound
+from .common import audit, check_link_token, lock_event
+from .common import event_by_code as common_event_by_code
+from .errors import Conflict
 
 
 def zone_of(event: Event) -> ZoneInfo:
@@ -110,19 +109,13 @@ def rotate_token(event_id: int, principal: Principal) -> Event:
 
 
 def event_by_code(code: str) -> Event:
-    event = db.session.execute(
-        select(Event).where(Event.code == code.strip().upper())).scalar_one_or_none()
-    if event is None:
-        raise NotFound(f"No event has the code '{code}'. Scan the QR code at the door again.")
-    return event
+    return common_event_by_code(code, "Scan the QR code at the door again.")
 
 
 def check_token(event: Event, token: str) -> None:
     """The door code the page carries must be the event's current one."""
-    current = event.door_token
-    if current is None or not secrets.compare_digest(token.encode(), current.encode()):
-        raise Forbidden("This check-in link is old or incomplete: scan the QR code at the "
-                        "door again.", code="wrong-door-code")
+    check_link_token(event.door_token, token, "This check-in link is old or incomplete: "
+                     "scan the QR code at the door again.", "wrong-door-code")
 
 
 def require_open(event: Event) -> None:

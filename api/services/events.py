@@ -12,7 +12,7 @@ from ..db import db
 from ..models import ApiKey, Event, utcnow
 from ..rules.presets import build_preset
 from . import limits
-from .common import audit, get_event, lock_event, preset_of
+from .common import audit, event_by_code, get_event, lock_event, preset_of
 from .errors import Conflict, Forbidden, NotFound
 from .finishes import freeze
 from .series import keep_after_finish
@@ -56,12 +56,7 @@ def create_event(name: str, preset_key: str, overrides: dict | None,
 
 
 def find_by_code(code: str) -> Event:
-    event = db.session.execute(
-        select(Event).where(Event.code == code.strip().upper())).scalar_one_or_none()
-    if event is None:
-        raise NotFound(f"No event has the code '{code}'. Check the code on the table card.",
-                       code="not-found")
-    return event
+    return event_by_code(code, "Check the code on the table card.")
 
 
 def rename_event(event_id: int, principal: Principal, name: str | None,
