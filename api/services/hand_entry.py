@@ -156,6 +156,7 @@ def _light_game(row) -> SimpleNamespace:
              for n in (1, 2, 3, 4)]
     match = SimpleNamespace(id=row.match_id, table=row.table, games_planned=row.games_planned,
                             best_of=row.best_of, status=row.m_status, winner=row.m_winner,
+                            team_a_id=row.team_a_id, team_b_id=row.team_b_id,
                             team_a=teams["A"], team_b=teams["B"], seats=seats, round=round_)
     game = SimpleNamespace(**{c: getattr(row, c) for c in GAME_COLUMNS}, match=match)
     match.games = [game]  # a match of several games takes the long way
@@ -223,13 +224,13 @@ def record_hand(entry: Entry, principal: Principal, body: dict) -> tuple[dict, b
 
 
 def _ordinary(entry: Entry) -> bool:
-    """A hand for a game in play the usual way, after its first (which writes the game's
+    """A hand for a game in play the usual way (its first too, which writes the game's
     result rows); anything else takes the long way, where every refusal is worded."""
     game = entry.game
     return (game.match.round.status == "playing" and game.match.round.time_called_at is None
-            and game.match.games_planned == 1 and not game.forfeited_by
-            and not game.from_sheet and game.signed_off_at is None and game.end is None
-            and entry.has_results and entry.event_status != "finished"
+            and game.match.games_planned == 1 and game.match.status == "playing"
+            and not game.forfeited_by and not game.from_sheet and game.signed_off_at is None
+            and game.end is None and entry.event_status != "finished"
             and entry.stored is None and entry.deleted is None)
 
 
@@ -279,7 +280,7 @@ def _record_from_totals(entry: Entry, principal: Principal, body: dict,
                         score: HandScore) -> dict | None:
     """The short way: the new state from the stored totals and this hand, written in a few
     prepared statements. None when it gives up (having rolled back): the event changed
-    since `entry_of` read it, or the game has no result rows yet."""
+    since `entry_of` read it."""
     game = entry.game
     sql = _statements()
     conn = db.session.connection()
@@ -314,17 +315,21 @@ def _record_from_totals(entry: Entry, principal: Principal, body: dict,
     if written != 1:  # cannot happen under the event's lock; if it does, go the long way
         db.session.rollback()
         return None
-    results = {"the_game": game.id, "points_a": state.points_a, "points_b": state.points_b,
-               "revision": revision}
-    if state.winner is None:
-        written = conn.execute(sql.results, results).rowcount
-    else:
-        written = conn.execute(sql.results_won, {**results, "winner": state.winner}).rowcount
-    if written == 0:
-        db.session.rollback()  # no result rows yet after all: the long way writes them
-        return None
     for name, value in changes.items():
         setattr(game, name, value)
+    if entry.has_results:
+        results = {"the_game": game.id, "points_a": state.points_a,
+                   "points_b": state.points_b, "revision": revision}
+        if state.winner is None:
+            written = conn.execute(sql.results, results).rowcount
+        else:
+            written = conn.execute(sql.results_won,
+                                   {**results, "winner": state.winner}).rowcount
+        if written == 0:
+            db.session.rollback()  # its rows were removed meanwhile: the long way writes them
+            return None
+    else:  # the game's first hand: its rows, as the standings read them, written now
+        conn.execute(sql.new_results, result_rows(game, entry.preset, revision))
     if state.end is not None:  # the game, and so its one-game match, is over
         decided = match_state(1, [state.winner], best_of=False)
         game.match.status = "over" if decided.over else "playing"
@@ -337,12 +342,25 @@ def _record_from_totals(entry: Entry, principal: Principal, body: dict,
     db.session.commit()
     remember_hand_views(game, views)
     if current_app.testing:  # every API test that enters a hand checks the short way
-        fresh = game_view(get_game(game.id))
-        # (unless another request changed the game since: then there is nothing to compare)
-        assert fresh["version"] != view["version"] or view == fresh, \
-            "the hand path's answer differs from a fresh read of the game"
-        db.session.rollback()
+        _check_against_a_fresh_read(game, view, entry.preset, revision)
     return view
+
+
+def _check_against_a_fresh_read(game, view: dict, preset: Preset, revision: int) -> None:
+    """Under test: the short way's answer and the game's result rows are what a fresh read
+    of the game gives (unless another request changed the game since: then there is nothing
+    to compare)."""
+    fresh = get_game(game.id)
+    if fresh.version != game.version:
+        db.session.rollback()
+        return
+    assert view == game_view(fresh), "the short way's answer differs from a fresh read"
+    stored = sorted(tuple(sorted(r.items())) for r in db.session.execute(
+        select(*[c for c in Result.__table__.c if c.name != "id"])
+        .where(Result.game_id == game.id)).mappings())
+    expected = sorted(tuple(sorted(r.items())) for r in result_rows(fresh, preset, revision))
+    assert stored == expected, "the short way's result rows differ from the game's"
+    db.session.rollback()
 
 
 def record_sheet(entry: Entry, body: dict) -> dict | None:
@@ -406,17 +424,7 @@ def record_sheet(entry: Entry, body: dict) -> dict | None:
     view = game_view(game, hands=[])
     db.session.commit()
     if current_app.testing:  # every API test that enters a sheet checks the short way
-        fresh = get_game(game.id)
-        assert fresh.version != game.version or view == game_view(fresh), \
-            "the sheet's answer differs from a fresh read of the game"
-        stored = sorted(tuple(sorted(r.items())) for r in db.session.execute(
-            select(*[c for c in Result.__table__.c if c.name != "id"])
-            .where(Result.game_id == game.id)).mappings())
-        expected = sorted(tuple(sorted(r.items())) for r in
-                          result_rows(fresh, preset, locked.revision))
-        assert fresh.version != game.version or stored == expected, \
-            "the sheet's result rows differ from the game's"
-        db.session.rollback()
+        _check_against_a_fresh_read(game, view, preset, locked.revision)
     return view
 
 

@@ -27,9 +27,8 @@ def _night(app):
     return api, event_["organizer_key"], game
 
 
-def test_an_ordinary_hand_is_six_statements_or_fewer(app):
+def test_an_ordinary_hand_is_six_statements_or_fewer_the_games_first_too(app):
     api, key, game = _night(app)
-    api.hand(key, game, "A", 3)  # the first hand of a game writes its result rows
     api.game(game)
     statements = []
     with app.app_context():
@@ -42,16 +41,22 @@ def test_an_ordinary_hand_is_six_statements_or_fewer(app):
     event.listen(engine, "before_cursor_execute", count)
     try:
         app.config["TESTING"] = False  # the tests' own check reads the game again
-        for tricks in (5, 1, 4):
+        # The first hand writes the game's result rows (an INSERT where later hands UPDATE).
+        for maker, tricks in (("A", 3), ("B", 5), ("B", 1), ("B", 4)):
             statements.clear()
             answer = api.post(f"/api/games/{game}/hands", key=key, json={
-                "id": uuid.uuid4().hex, "maker": "B", "tricks": tricks}, expect=201)
+                "id": uuid.uuid4().hex, "maker": maker, "tricks": tricks}, expect=201)
             assert len(statements) <= 6, statements
-            assert answer.get_json()["hands_played"] > 1
+            assert not any(s.upper() == "DELETE" for s in statements), statements
     finally:
         app.config["TESTING"] = True
         event.remove(engine, "before_cursor_execute", count)
+    assert answer.get_json()["hands_played"] == 4
     assert api.game(game)["points"] == {"A": 1 + 2, "B": 2 + 1}  # B euchred once
+    # The standings read the result rows the first hand wrote and the later ones updated.
+    event_id = api.game(game)["event_id"]
+    board = api.get(f"/api/events/{event_id}/leaderboard").get_json()["rows"]
+    assert sorted(r["total"] for r in board) == [0, 0, 0, 0, 3, 3, 3, 3]
 
 
 def test_a_new_hand_takes_one_connection_and_on_postgresql_one_transaction(app):
@@ -152,3 +157,18 @@ def test_a_first_game_sheet_is_six_statements_or_fewer(app):
         f"/api/events/{event_['id']}/leaderboard").get_json()["rows"]}
     totals = sorted(r["total"] for r in rows.values())
     assert totals == [0, 0, 0, 0, 3, 3, 6, 6, 10, 10, 11, 11]
+
+
+def test_a_first_wec_doubles_sheet_writes_each_teams_result_row(api):
+    """A team format's first sheet goes the short way too: its result rows are the teams'
+    (it once failed there with a 500, the rows' team ids missing from the read)."""
+    event_ = api.create_event("wec-doubles")
+    for n in range(4):
+        api.add_team(event_, f"Team {n}", [f"A{n}", f"B{n}"])
+    games = [t["games"][0]["id"] for t in api.seat_round(event_, 1)["tables"]]
+    key = event_["organizer_key"]
+    answer = api.put(f"/api/games/{games[0]}/sheet", key=key,
+                     json={"points": {"A": 10, "B": 6}}, expect=200).get_json()
+    assert answer["winner"] == "A" and api.game(games[0]) == answer
+    rows = api.get(f"/api/events/{event_['id']}/leaderboard").get_json()["rows"]
+    assert sorted(r["total"] for r in rows) == [0, 0, 6, 10]
