@@ -43,7 +43,9 @@ def create_app(config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
     from .leaderboard.polls import LeaderboardPolls
+    from .routes.hand_posts import HandPosts
 
-    # Leaderboard polls (a 304, or a 200 already built for the revision) skip Flask.
-    app.wsgi_app = LeaderboardPolls(app, app.wsgi_app)
+    # Leaderboard polls (a 304, or a 200 already built for the revision) skip Flask, and so
+    # does an ordinary new hand or first game sheet.
+    app.wsgi_app = LeaderboardPolls(app, HandPosts(app, app.wsgi_app))
     return app

@@ -94,7 +94,11 @@ def issue_key(event_id: int, role: str, *, table: int | None = None, label: str 
 
 
 def _bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
+    return bearer_secret(request.headers.get("Authorization", ""))
+
+
+def bearer_secret(header: str) -> str | None:
+    """The secret of an Authorization header ('Bearer <key>'); None for no header."""
     if not header:
         return None
     scheme, _, value = header.partition(" ")
@@ -117,7 +121,13 @@ def current_principal() -> Principal | None:
     """The key on this request, if any; a malformed, unknown or revoked key is a 401."""
     if "principal" in g:
         return g.principal
-    secret = _bearer()
+    g.principal = principal_of(_bearer())
+    return g.principal
+
+
+def principal_of(secret: str | None) -> Principal | None:
+    """Who a key's secret is (None for no secret); a malformed, unknown or revoked key is a
+    401. Read on the session's connection, in whatever transaction it has open."""
     principal = None
     if secret is not None:
         unknown = Problem(401, "This key is not valid (mistyped, or revoked by the organizer). "
@@ -137,7 +147,6 @@ def current_principal() -> Principal | None:
             if club_key is None or club_key.revoked_at is not None:
                 raise unknown
             principal = Principal(club_key.id, None, ORGANIZER, None, club_key.club_id)
-    g.principal = principal
     return principal
 
 

@@ -92,6 +92,39 @@ def init_web(app: Flask) -> None:
         return response
 
 
+class LearnedHeaders:
+    """The headers Flask gave each kind of answer, remembered so that a layer before Flask
+    (leaderboard polls, new hands) can give the same kind of answer with exactly Flask's
+    security and CORS headers. A kind is the layer's key: the status and the request's
+    Origin, at least. Bounded: a client inventing Origins cannot grow it for ever."""
+
+    SKIP = ("etag", "content-length")  # each answer's own
+
+    def __init__(self, limit: int = 96):
+        self.sets: dict[tuple, list[tuple[str, str]]] = {}
+        self.limit = limit
+
+    def get(self, kind: tuple) -> list[tuple[str, str]] | None:
+        return self.sets.get(kind)
+
+    def learning(self, start_response, kind_of):
+        """start_response for Flask's answer, remembering its headers under
+        `kind_of(status code)` (None: not a kind to learn) when it is a plain answer with an
+        ETag and sets no cookie."""
+
+        def learn(status, headers, exc_info=None):
+            kind = kind_of(status[:3])
+            names = [name.lower() for name, _ in headers]
+            if kind is not None and exc_info is None and "etag" in names and \
+                    "set-cookie" not in names and \
+                    (len(self.sets) < self.limit or kind in self.sets):
+                self.sets[kind] = [(name, value) for name, value in headers
+                                   if name.lower() not in self.SKIP]
+            return start_response(status, headers, exc_info)
+
+        return learn
+
+
 def _send(folder: Path, name: str):
     response = send_from_directory(folder, name, max_age=0)
     # The service worker decides what is cached; the browser must always revalidate.

@@ -236,8 +236,11 @@ class Recorder:
             out[name] = {
                 "count": len(values), "errors": k.errors,
                 "per_second": round(len(values) / seconds, 1) if seconds else None,
-                "p50_ms": _ms(percentile(values, 50)), "p99_ms": _ms(percentile(values, 99)),
+                "p50_ms": _ms(percentile(values, 50)), "p90_ms": _ms(percentile(values, 90)),
+                "p99_ms": _ms(percentile(values, 99)),
                 "max_ms": _ms(values[-1] if values else None),
+                # where a p99 of few samples comes from
+                "slowest_ms": [_ms(v) for v in values[-5:][::-1]],
                 "statuses": {str(s): n for s, n in sorted(k.statuses.items())},
                 "mb": round(k.bytes / 1e6, 1),
                 "error_samples": k.error_samples,

@@ -131,6 +131,10 @@ def print_run(result: dict) -> None:
         lines += _rows(f"live event {how} (a hand every {think[0]}-{think[1]} s a table: "
                        f"{live.get('hands_per_second')} hands/s; cpu % of a core "
                        f"{live.get('cpu')})", live.get("requests", {}))
+        hands = live.get("requests", {}).get("hand POST", {})
+        if hands.get("slowest_ms"):
+            lines.append(f"    hand POST p90 {hands.get('p90_ms')} ms; the slowest: "
+                         f"{', '.join(str(v) for v in hands['slowest_ms'])} ms")
         vis = live.get("visibility", {})
         lines.append(f"    visibility of a new hand (probes polling every "
                      f"{vis.get('probe_poll_seconds')} s): p50 {vis.get('p50_ms')} ms, p99 "

@@ -33,6 +33,7 @@ from sqlalchemy import create_engine, event, select
 
 from ..db import db, reading_only, request_threads
 from ..models import Round
+from ..web import LearnedHeaders
 from . import cache
 from .body import (
     BOARD_BODY,
@@ -45,7 +46,6 @@ from .body import (
 
 log = logging.getLogger(__name__)
 BOARD_PATH = re.compile(r"/api/events/([0-9]{1,15})/leaderboard")
-_SKIP = {"etag", "content-length"}
 _MAX_ORIGINS = 32  # learned header sets are kept per Origin; a bound against odd clients
 _MAX_RECENT = 1024  # events whose revision is remembered (past that, all are read afresh)
 
@@ -91,7 +91,8 @@ class LeaderboardPolls:
             event.listen(main, "engine_disposed", lambda _engine: self.engine.dispose())
         mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         self.sql = f"SELECT revision, code FROM events WHERE id = {mark}"
-        self.learned: dict[tuple, list[tuple[str, str]]] = {}
+        # A 200's per Origin and encoding, a 304's per Origin.
+        self.learned = LearnedHeaders(limit=3 * _MAX_ORIGINS)
         # event id -> (revision, code, when read): one revision read serves every poll of
         # the next `fresh_for` seconds instead of one a poll (hundreds a second at a venue).
         self.recent: dict[int, tuple[int, str, float]] = {}
@@ -156,7 +157,7 @@ class LeaderboardPolls:
             built, body = older
             tag = etag_for("board", event_id, built)
             if seen < built:
-                headers = self.learned[("200", origin, gzipped)]
+                headers = self.learned.get(("200", origin, gzipped))
                 start_response("200 OK", [*headers, ("Content-Length", str(len(body))),
                                           ("ETag", tag)])
                 return [body]
@@ -277,18 +278,11 @@ class LeaderboardPolls:
         return None if row is None else (row[0], row[1])
 
     def _learning(self, origin: str | None, gzipped: bool, start_response):
-        """Remember the headers of Flask's 200 and 304 leaderboard answers (a 200's per
-        Origin and encoding, a 304's per Origin)."""
+        """Remember the headers of Flask's 200 and 304 leaderboard answers."""
 
-        def learn(status, headers, exc_info=None):
-            code = status[:3]
-            key = (code, origin, gzipped) if code == "200" else (code, origin)
-            if code in ("200", "304") and exc_info is None and \
-                    any(name.lower() == "etag" for name, _ in headers) and \
-                    not any(name.lower() == "set-cookie" for name, _ in headers) and \
-                    (len(self.learned) < 3 * _MAX_ORIGINS or key in self.learned):
-                self.learned[key] = [(name, value) for name, value in headers
-                                     if name.lower() not in _SKIP]
-            return start_response(status, headers, exc_info)
+        def kind(code: str) -> tuple | None:
+            if code == "200":
+                return code, origin, gzipped
+            return (code, origin) if code == "304" else None
 
-        return learn
+        return self.learned.learning(start_response, kind)

@@ -72,7 +72,7 @@ def _iso(value):
     raise TypeError(f"{type(value).__name__} is not JSON")
 
 
-def _game_json(view: dict, status: int):
+def game_json(view: dict) -> bytes:
     """A game view written out directly: the view is already in the shape GameSchema
     describes (plain values), and dumping it through the schema cost more than the rest of
     a hand's answer. The tests check every such answer against the schema's dump."""
@@ -80,10 +80,47 @@ def _game_json(view: dict, status: int):
     if current_app.testing:
         expected = json.loads(json.dumps(_GAME_SCHEMA.dump(view), default=_iso))
         assert json.loads(body) == expected, "the game's JSON differs from its schema's dump"
-    response = current_app.response_class(body + "\n", status=status,
+    return (body + "\n").encode()
+
+
+def _game_json(view: dict, status: int):
+    response = current_app.response_class(game_json(view), status=status,
                                           mimetype="application/json")
     response.headers["ETag"] = f'"{view["version"]}"'
     return response
+
+
+def enter_hand(game_id: int, body: dict, *, short_only: bool = False) -> tuple[dict, int] | None:
+    """A hand's POST once its body is read: the game and the status to answer. With
+    `short_only` (the layer before Flask, hand_posts.py), None unless the hand is a retry or
+    the ordinary case the short way stores; nothing is then stored."""
+    # Read first without the write lock: a retried hand is answered from here.
+    with reading_only():
+        principal = require_key()
+        entry = hand_entry.entry_of(game_id, body["id"])
+        require(entry.event_id, RUNNER, table=entry.table)
+        stored = hand_entry.replayed(entry, body["id"], body)
+    if stored is not None:
+        return stored, 200
+    if short_only:
+        view = hand_entry.record_the_short_way(entry, principal, body)
+        return None if view is None else (view, 201)
+    view, created = hand_entry.record_hand(entry, principal, body)
+    return view, 201 if created else 200
+
+
+def enter_sheet(game_id: int, body: dict, if_match: str | None, *,
+                short_only: bool = False) -> dict | None:
+    """A game sheet's PUT once its body is read: the game. With `short_only`, None unless it
+    is the game's first sheet, which the short way stores."""
+    with reading_only():
+        principal = require_key()
+        entry = hand_entry.entry_of(game_id)
+        require(entry.event_id, RUNNER, table=entry.table)
+    view = hand_entry.record_sheet(entry, body)
+    if view is None and not short_only:  # not the ordinary first sheet: the whole game
+        view = game_end.enter_sheet(game_id, principal, body, if_match)
+    return view
 
 
 @blp.route("")
@@ -103,16 +140,7 @@ class Hands(MethodView):
     def post(self, body, game_id):
         """Enter a hand. Send the id the phone made for it: sending it again stores it once;
         the same id with a different hand is a 409 (runner or organizer)."""
-        # Read first without the write lock: a retried hand is answered from here.
-        with reading_only():
-            principal = require_key()
-            entry = hand_entry.entry_of(game_id, body["id"])
-            require(entry.event_id, RUNNER, table=entry.table)
-            stored = hand_entry.replayed(entry, body["id"], body)
-        if stored is not None:
-            return _game_json(stored, 200)
-        view, created = hand_entry.record_hand(entry, principal, body)
-        return _game_json(view, 201 if created else 200)
+        return _game_json(*enter_hand(game_id, body))
 
 
 @blp.route("/paper-sheet")
@@ -156,15 +184,7 @@ class Sheet(MethodView):
     def put(self, body, game_id):
         """Enter the game from its sheet: final points and bumps per seat (WEC formats).
         Replacing a sheet already entered needs If-Match."""
-        with reading_only():
-            principal = require_key()
-            entry = hand_entry.entry_of(game_id)
-            require(entry.event_id, RUNNER, table=entry.table)
-        view = hand_entry.record_sheet(entry, body)
-        if view is None:  # not the ordinary first sheet: the whole game is loaded
-            view = game_end.enter_sheet(game_id, principal, body,
-                                        request.headers.get("If-Match"))
-        return _game_json(view, 200)
+        return _game_json(enter_sheet(game_id, body, request.headers.get("If-Match")), 200)
 
     @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
