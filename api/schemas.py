@@ -1764,7 +1764,7 @@ class MakeUpSchema(Schema):
 
 
 class MoveMatchSchema(Schema):
-    match_id = Int(required=True)
+    match_id = Int(required=True, validate=validate.Range(1, 2**31 - 1))
     date = fields.Date(required=True, metadata={"description": "The match's new night."})
     reason = TextField(load_default="", max_length=200)
 

@@ -124,6 +124,10 @@ def test_a_13_team_season_shifted_made_up_and_a_match_moved(api):
     clash = api.post(f"/api/events/{eid}/season/move-match", key=key, expect=409, json={
         "match_id": match["match_id"], "date": "2027-02-23"}).get_json()
     assert "week 7" in clash["detail"]
+    # An id past any row's (the fuzzer's 2**31) is a 422 naming the field, not a 500.
+    huge = api.post(f"/api/events/{eid}/season/move-match", key=key, expect=422, json={
+        "match_id": 2**31, "date": "2027-02-18"}).get_json()
+    assert "match_id" in str(huge)
     moved = api.post(f"/api/events/{eid}/season/move-match", key=key, expect=200, json={
         "match_id": match["match_id"], "date": "2027-02-18",
         "reason": "Aces at a wedding"}).get_json()
