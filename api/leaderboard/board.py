@@ -47,9 +47,9 @@ def build_leaderboard(event: Event) -> dict:
     if preset.team_entry:
         for team in people:
             members[team.id] = [m.name for m in team.members if m.role == "player"]
-    withdrawn = {p.id for p in people if getattr(p, "withdrawn", False)}
-    divisions = {p.id: p.division for p in people if getattr(p, "division", None)}
-    removed = {p.id for p in people if getattr(p, "removed", False)}
+    withdrawn = {p.id for p in people if p.withdrawn}
+    divisions = {p.id: p.division for p in people if p.division}
+    removed = {p.id for p in people if p.removed}
     disqualified = {p.id: p.disqualified for p in people if p.disqualified}
     money = payouts_for(event, standings)
     payouts = money.by_entrant if money is not None else {}
@@ -155,7 +155,7 @@ def _ranked(event: Event, preset: Preset, latest: int):
         if recent is not None:  # re-ranked only when an earlier round's results change
             # Who is struck from the places (disqualified, removed) changes the places too.
             struck = tuple(p.id for p in people
-                           if getattr(p, "removed", False) or p.disqualified)
+                           if p.removed or p.disqualified)
             key = (latest, kept.earlier_changes, tuple(ids),
                    tuple(sorted(manual_order(event).items())), struck)
             if kept.memo.get("previous_key") != key:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from sqlalchemy import select
+from sqlalchemy import false, null, select
 
 from ..db import db
 from ..models import Event, Match, Player, Result, Team
@@ -46,8 +46,11 @@ def entrants(event: Event, preset: Preset, played: Container[int] | None = None)
     if played is None:
         played = set(db.session.execute(
             select(Result.entrant_id).where(Result.event_id == event.id).distinct()).scalars())
+    # `removed` and `division` are a team's; a player row has them too (never removed, no
+    # division), so that reading them is an attribute, not a missing key's slow exception.
     players = db.session.execute(
-        select(Player.id, Player.name, Player.checked_in, Player.withdrawn, Player.disqualified)
+        select(Player.id, Player.name, Player.checked_in, Player.withdrawn, Player.disqualified,
+               false().label("removed"), null().label("division"))
         .where(Player.event_id == event.id, Player.role == "player")
         .order_by(Player.position))
     return [p for p in players if p.id in played or (p.checked_in and not p.withdrawn)]
@@ -95,7 +98,7 @@ def compute_standings(event: Event, preset: Preset, *, before_round: int | None 
         results = [r for r in results if r.round < before_round]
     # Struck from the places: a team removed from a league, anyone disqualified (RULES.md §4:
     # their results stand for their opponents).
-    struck = [p.id for p in people if getattr(p, "removed", False) or p.disqualified]
+    struck = [p.id for p in people if p.removed or p.disqualified]
     return rstandings.standings_for(preset, results, [p.id for p in people],
                                     manual_order(event), struck=struck, **extra)
 
