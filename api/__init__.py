@@ -44,8 +44,10 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .leaderboard.polls import LeaderboardPolls
     from .routes.hand_posts import HandPosts
+    from .writes_first import WritesFirst
 
     # Leaderboard polls (a 304, or a 200 already built for the revision) skip Flask, and so
-    # does an ordinary new hand or first game sheet.
-    app.wsgi_app = LeaderboardPolls(app, HandPosts(app, app.wsgi_app))
+    # does an ordinary new hand or first game sheet. Outermost, writes are counted while
+    # they are answered, so that polls and board builds give way to them (writes_first.py).
+    app.wsgi_app = WritesFirst(LeaderboardPolls(app, HandPosts(app, app.wsgi_app)))
     return app

@@ -12,6 +12,7 @@ from flask import current_app, request
 from ..schemas import LeaderboardSchema, StandingRowSchema
 from ..services.common import get_event
 from ..services.standings import revision_of
+from ..writes_first import yield_to_writes
 from .board import RoundsView, build_leaderboard
 from .cache import cached, timed
 
@@ -143,8 +144,17 @@ def leaderboard_body(event_id: int, gzipped: bool = False) -> bytes:
     (and gzipped once, for the clients that take it)."""
     event = get_event(event_id)
 
-    body = cached(event, BOARD_BODY, lambda: timed(event, lambda: board_body(
-        build_leaderboard(event))))
+    def build() -> bytes:
+        yield_to_writes()  # between the stages of a build, a hand being stored goes first
+        board = build_leaderboard(event)
+        yield_to_writes()
+        return board_body(board)
+
+    def squeeze() -> bytes:
+        yield_to_writes()
+        return gzip.compress(body, GZIP_LEVEL, mtime=0)
+
+    body = cached(event, BOARD_BODY, lambda: timed(event, build))
     if not gzipped:
         return body
-    return cached(event, BOARD_BODY_GZIP, lambda: gzip.compress(body, GZIP_LEVEL, mtime=0))
+    return cached(event, BOARD_BODY_GZIP, squeeze)

@@ -34,6 +34,7 @@ from sqlalchemy import create_engine, event, select
 from ..db import db, reading_only, request_threads
 from ..models import Round
 from ..web import LearnedHeaders
+from ..writes_first import yield_to_writes
 from . import cache
 from .body import (
     BOARD_BODY,
@@ -115,6 +116,7 @@ class LeaderboardPolls:
         match = BOARD_PATH.fullmatch(environ.get("PATH_INFO", ""))
         if match is None:
             return self.wsgi_app(environ, start_response)
+        yield_to_writes()  # a hand being stored in this process goes first
         origin = environ.get("HTTP_ORIGIN")
         gzipped = accepts_gzip(environ.get("HTTP_ACCEPT_ENCODING"))
         event_id = int(match.group(1))

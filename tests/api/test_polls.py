@@ -10,7 +10,7 @@ from .client import ApiClient
 
 def _flask_calls(app) -> list[str]:
     """Wrap the app behind the poll layer so the test sees which requests reached Flask."""
-    polls = app.wsgi_app
+    polls = app.extensions["leaderboard_polls"]
     assert isinstance(polls, LeaderboardPolls)
     inner = polls.wsgi_app
     calls: list[str] = []
@@ -150,7 +150,7 @@ def _worker(database_url):
 
 
 def _revision_reads(app) -> list[int]:
-    polls = app.wsgi_app
+    polls = app.extensions["leaderboard_polls"]
     reads: list[int] = []
     read = polls._revision
 
@@ -167,7 +167,7 @@ def test_polls_in_quick_succession_share_one_revision_read(app):
     event = api.create_event("progressive")
     url = f"/api/events/{event['id']}/leaderboard"
     tag = api.get(url, expect=200).headers["ETag"]
-    app.wsgi_app.fresh_for = 60  # a window no slow test machine outlasts
+    app.extensions["leaderboard_polls"].fresh_for = 60  # a window no slow test machine outlasts
     reads = _revision_reads(app)
     for _ in range(20):
         api.get(url, headers={"If-None-Match": tag}, expect=304)
@@ -202,7 +202,7 @@ def test_a_poller_never_goes_back_to_an_older_board_than_it_has_seen(database_ur
         assert again.status_code == 304 and again.headers["ETag"] == new.headers["ETag"]
         # A phone still on the old board may hear "unchanged" for at most POLL_FRESH_SECONDS
         # from worker 1; once that has passed, it gets the new board.
-        one.wsgi_app.fresh_for = 0
+        one.extensions["leaderboard_polls"].fresh_for = 0
         later = api1.get(url, headers={"If-None-Match": old_tag}, expect=200)
         assert later.headers["ETag"] == new.headers["ETag"]
         assert later.get_json() == new.get_json()
@@ -229,7 +229,7 @@ def test_a_poller_behind_gets_the_newest_board_the_worker_has_read(app):
     event, key, game, url = _night_in_play(api)
     old_tag = api.get(url, expect=200).headers["ETag"]
     api.hand(key, game, "A", 5)
-    app.wsgi_app.fresh_for = 60  # a window no slow test machine outlasts
+    app.extensions["leaderboard_polls"].fresh_for = 60  # a window no slow test machine outlasts
     new = api.get(url, expect=200)
     reads = _revision_reads(app)
     for _ in range(5):
@@ -289,7 +289,7 @@ def test_a_board_slow_to_build_is_rebuilt_behind_the_polls_after_a_change(app):
     the board it has (304) or the newest built, then the new one once it is ready."""
     import time
 
-    polls = app.wsgi_app
+    polls = app.extensions["leaderboard_polls"]
     polls.build_behind = 0.0  # every board counts as slow here
     api = ApiClient(app.test_client())
     event, key, game, url = _night_in_play(api)
@@ -317,7 +317,7 @@ def test_a_read_without_an_etag_gets_the_newest_board_even_while_it_is_built_beh
     """The organizer records a change and the console reads the board again, naming no board
     it has: it must see its change, not the board from before it (which a poller with an ETag
     may be given while the builder thread works)."""
-    polls = app.wsgi_app
+    polls = app.extensions["leaderboard_polls"]
     polls.build_behind = 0.0  # every board counts as slow here
     polls.fresh_for = 60  # and one revision read would serve every poll
     api = ApiClient(app.test_client())
@@ -339,7 +339,7 @@ def test_a_starting_worker_builds_the_boards_of_the_events_in_play_in_the_backgr
     api = ApiClient(app.test_client())
     event, key, game, url = _night_in_play(api)
     idle = api.create_event("progressive", name="Not started")
-    polls = app.wsgi_app
+    polls = app.extensions["leaderboard_polls"]
     polls.warm()
     deadline = time.monotonic() + 10
     with app.app_context():
@@ -368,7 +368,7 @@ def test_a_starting_worker_waits_for_the_boards_before_it_takes_requests(app):
 
     api = ApiClient(app.test_client())
     event, key, game, url = _night_in_play(api)
-    polls = app.wsgi_app
+    polls = app.extensions["leaderboard_polls"]
     polls.warm(wait=10)
     with app.app_context():
         from api.db import db

@@ -61,5 +61,5 @@ def test_the_leaderboard_builder_reads_without_the_write_lock(app, monkeypatch):
         seen.append(_other_writer_can_begin(app))
 
     monkeypatch.setattr(polls, "leaderboard_body", build_and_check)
-    app.wsgi_app.build(event["id"])
+    app.extensions["leaderboard_polls"].build(event["id"])
     assert seen == [True]

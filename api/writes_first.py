@@ -1,0 +1,70 @@
+"""Writes before reads, among the threads of one worker process.
+
+A worker's threads share one interpreter. A hand's request lets go of it a dozen times (each
+database call, each socket read) and has to win it back each time. While another thread
+builds an 800-player leaderboard (10-20 ms of Python, some of it in long C calls that keep
+the interpreter throughout) or answers polls, each of those waits, and a hand that takes
+3 ms alone took 50-120 ms. The runner is waiting for the tap to be stored; a phone polling
+the board does not notice it 5 ms later. So reads yield to writes: a leaderboard poll about
+to be answered, and a board build between its stages, wait while another thread of this
+process is answering a write, for at most PATIENCE seconds each time, so that a steady
+stream of writes holds the boards back by that much at most.
+
+Standard library only; the WSGI layer marks the writes, the readers call `yield_to_writes`.
+"""
+
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+
+# A hand alone takes 1.5-7 ms; a reader waits this long at most before going on regardless.
+PATIENCE = 0.02
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+_writing = 0  # writes in flight in this process
+_idle = threading.Condition(threading.Lock())
+_mine = threading.local()  # how many of them the current thread is in (a write may read)
+
+
+@contextmanager
+def writing():
+    """Count a write in flight for the duration of the block."""
+    global _writing
+    with _idle:
+        _writing += 1
+    _mine.depth = getattr(_mine, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _mine.depth -= 1
+        with _idle:
+            _writing -= 1
+            if not _writing:
+                _idle.notify_all()
+
+
+def yield_to_writes(patience: float | None = None) -> None:
+    """Wait, without holding the interpreter, until no thread of this process is answering a
+    write, or for `patience` seconds at most (default PATIENCE). Costs nothing when none is
+    (no lock taken). A thread answering a write itself (one that reads a board, say) does not
+    wait."""
+    if not _writing or getattr(_mine, "depth", 0):
+        return
+    with _idle:
+        _idle.wait_for(lambda: not _writing, PATIENCE if patience is None else patience)
+
+
+class WritesFirst:
+    """The outermost WSGI layer: a request with a writing method counts as a write in flight
+    while the app makes its answer (the answer of a write is a few hundred bytes, sent once
+    the app has returned it)."""
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        if environ.get("REQUEST_METHOD") not in WRITES:
+            return self.wsgi_app(environ, start_response)
+        with writing():
+            return self.wsgi_app(environ, start_response)

@@ -1,0 +1,112 @@
+"""Writes before reads (api/writes_first.py): a leaderboard poll that arrives while a hand is
+being stored waits for it, and so shows it; a reader never waits longer than its patience,
+and a write never waits for itself."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from api import writes_first
+from api.routes import games, hand_posts
+
+from .client import ApiClient
+
+WAIT = 10  # seconds: a bound no test machine reaches, never a guess at how long work takes
+
+
+def test_a_poll_during_a_hand_waits_for_it_and_shows_it(app, monkeypatch):
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive")
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+    url = f"/api/events/{event['id']}/leaderboard"
+    before = api.get(url, expect=200).headers["ETag"]
+    api.get(url, headers={"If-None-Match": before}, expect=304)  # both kinds learned
+
+    # The hand, once on its way, stops until the test lets it go on.
+    started, release = threading.Event(), threading.Event()
+    enter = games.enter_hand
+
+    def held(*args, **kwargs):
+        started.set()
+        assert release.wait(WAIT)
+        return enter(*args, **kwargs)
+
+    monkeypatch.setattr(games, "enter_hand", held)
+    monkeypatch.setattr(hand_posts, "enter_hand", held)
+    monkeypatch.setattr(writes_first, "PATIENCE", 60)
+    answers: dict = {}
+
+    def post_hand():
+        answers["hand"] = ApiClient(app.test_client()).hand(event["organizer_key"], game, "A", 3)
+
+    def poll():
+        answers["poll"] = app.test_client().get(url, headers={"If-None-Match": before})
+
+    runner = threading.Thread(target=post_hand)
+    runner.start()
+    try:
+        assert started.wait(WAIT)
+        viewer = threading.Thread(target=poll)
+        viewer.start()
+        viewer.join(0.2)
+        assert viewer.is_alive(), "the poll was answered while the hand was being stored"
+    finally:
+        release.set()
+        runner.join(WAIT)
+    viewer.join(WAIT)
+    assert not viewer.is_alive() and answers["hand"]["points"]["A"] == 1
+    shown = answers["poll"]
+    assert shown.status_code == 200 and shown.headers["ETag"] != before
+    assert shown.get_json()["rows"][0]["total"] == 1
+
+
+def test_a_reader_waits_no_longer_than_its_patience():
+    inside, done = threading.Event(), threading.Event()
+
+    def endless_write():
+        with writes_first.writing():
+            inside.set()
+            done.wait(WAIT)
+
+    writer = threading.Thread(target=endless_write)
+    writer.start()
+    try:
+        assert inside.wait(WAIT)
+        reader = threading.Thread(target=writes_first.yield_to_writes, args=(0.05,))
+        reader.start()
+        reader.join(WAIT)
+        assert not reader.is_alive(), "a reader waited past its patience"
+    finally:
+        done.set()
+        writer.join(WAIT)
+
+
+def test_a_write_that_reads_does_not_wait_for_itself():
+    waited = threading.Event()
+    with writes_first.writing():
+        reader = threading.Thread(target=lambda: (writes_first.yield_to_writes(0.05),
+                                                  waited.set()))
+        # In the writing thread itself: back at once, even with an hour's patience.
+        writes_first.yield_to_writes(3600)
+        reader.start()
+        reader.join(WAIT)
+    assert waited.is_set()
+
+
+@pytest.mark.parametrize("method, counted", [("POST", 1), ("PUT", 1), ("PATCH", 1),
+                                             ("DELETE", 1), ("GET", 0), ("HEAD", 0),
+                                             ("OPTIONS", 0)])
+def test_the_layer_counts_writes_while_they_are_answered(method, counted):
+    seen = []
+
+    def inner(environ, start_response):
+        seen.append(writes_first._writing)
+        start_response("204 NO CONTENT", [])
+        return [b""]
+
+    layer = writes_first.WritesFirst(inner)
+    layer({"REQUEST_METHOD": method}, lambda *a: None)
+    assert seen == [counted] and writes_first._writing == 0
