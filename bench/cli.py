@@ -34,7 +34,7 @@ from pathlib import Path
 
 from . import big, load, servers
 from .ceilings import write_ceiling
-from .http import Recorder
+from .http import Recorder, run_measured
 from .report import print_run, print_summary, targets
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -115,12 +115,12 @@ def run(opts: Options, log=print) -> dict:
                 f"{opts.runners} runners, {opts.viewers} viewers, {seconds:.0f} s")
             meter = servers.CpuMeter(workers, postgres)
             before = len(state.transitions)
-            live = asyncio.run(load.live_phase(state, target, opts.runners, opts.viewers,
-                                               seconds, load.Pace(think=think), opts.poll,
-                                               opts.probes, opts.seed,
-                                               probe_interval=opts.probe_poll,
-                                               warmup=min(opts.warmup, seconds / 4)))
-            live["cpu"] = meter.read()
+            live = run_measured(load.live_phase(state, target, opts.runners, opts.viewers,
+                                                seconds, load.Pace(think=think), opts.poll,
+                                                opts.probes, opts.seed,
+                                                probe_interval=opts.probe_poll,
+                                                warmup=min(opts.warmup, seconds / 4)))
+            live["cpu"] = meter.read(client_elsewhere=live["viewers_cpu_seconds"])
             live["round_transitions"] = list(state.transitions[before:])
             live["think_seconds"] = list(think)
             live["memory"] = {str(p): servers.memory(p) for p in workers}
@@ -176,8 +176,8 @@ def run(opts: Options, log=print) -> dict:
                                                 opts.sat_seconds)
         log("  hand entry capacity (closed loop)")
         meter = servers.CpuMeter(workers, postgres)
-        writes = asyncio.run(load.write_phase(state, target, opts.runners, opts.sat_seconds,
-                                              opts.seed + 1))
+        writes = run_measured(load.write_phase(state, target, opts.runners, opts.sat_seconds,
+                                               opts.seed + 1))
         writes["cpu"] = meter.read()
         result["write_app"] = writes
         result["memory_after_load"] = {str(p): servers.memory(p) for p in workers}
@@ -222,9 +222,9 @@ def _interleaved_reads(phases, opts) -> dict:
         for group, status, target, path, headers, workers, postgres in phases:
             kind = f"{'static' if group == 'read_ceiling' else 'leaderboard'} {status}"
             meter = servers.CpuMeter(workers, postgres)
-            asyncio.run(load.read_phase(target, path, headers, opts.sat_connections, part, kind,
-                                        int(status.split()[0]),
-                                        recorder=recorders[(group, status)]))
+            run_measured(load.read_phase(target, path, headers, opts.sat_connections, part, kind,
+                                         int(status.split()[0]),
+                                         recorder=recorders[(group, status)]))
             cpu[(group, status)].append(meter.read())
     out: dict[str, dict] = {}
     for (group, status), recorder in recorders.items():

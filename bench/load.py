@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import random
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
 
-from .http import Connection, Recorder, percentile, timed
+from .http import Connection, LoopLag, Recorder, percentile, run_measured, timed
 
 JSON = {"Content-Type": "application/json"}
 # What a browser sends: leaderboards come gzipped (the static read ceiling serves them so too).
@@ -287,7 +289,7 @@ class Probe:
         return sum(1 for entry in self.unseen.values() if entry[0] < older_than)
 
 
-async def viewer(number: int, state: EventState, target: Target, recorder: Recorder,
+async def viewer(number: int, board_path: str, target: Target, recorder: Recorder,
                  deadline: float, rng: random.Random, interval: tuple[float, float],
                  probe: Probe | None) -> None:
     """A phone (or the projector) polling the leaderboard with If-None-Match."""
@@ -298,7 +300,7 @@ async def viewer(number: int, state: EventState, target: Target, recorder: Recor
         headers = {**GZIP, "If-None-Match": etag} if etag else GZIP
         start = time.perf_counter()
         try:
-            response = await conn.request("GET", state.board_path, headers)
+            response = await conn.request("GET", board_path, headers)
         except Exception as exc:  # noqa: BLE001 (any failure is an error to count)
             recorder.error("leaderboard poll", f"{type(exc).__name__}: {exc}")
         else:
@@ -327,6 +329,11 @@ async def live_phase(state: EventState, target: Target, runners: int, viewers: i
     """The realistic event: runners at table pace with bursts, viewers polling, the organizer
     moving rounds on. Returns the recorder's summary and the visibility lags.
 
+    The viewers poll from a process of their own, as phones are devices of their own: in one
+    event loop with the runners, reading a thousand phones' answers (and the probes parsing
+    800-player boards) held a runner's answer back by up to 45-70 ms at times, which was
+    then timed as the server's. Each process reports how late its own loop ran.
+
     The first `probes` viewers also time when each new hand shows; they poll every
     `probe_interval` seconds (default: as the other viewers), so the lag they measure is the
     server's delay plus at most one of their own polling intervals.
@@ -334,38 +341,147 @@ async def live_phase(state: EventState, target: Target, runners: int, viewers: i
     Runners and viewers arrive over the first `warmup` seconds, and the requests started in
     them are not timed: the figures are those of the event under way."""
     state.new_loop()
+    rng = random.Random(seed)
+    runner_seeds = [rng.random() for _ in sorted(state.tables)[:runners]]
+    viewing = Viewing(target.ports, target.host, state.board_path, viewers, interval,
+                      min(probes, viewers), probe_interval or interval,
+                      [rng.random() for _ in range(viewers)], warmup)
+    others = viewing.start() if viewers else None
     recorder = Recorder(warmup)
     deadline = time.monotonic() + seconds
-    hand_log: list = []
-    rng = random.Random(seed)
-    probe_list = [Probe(hand_log) for _ in range(min(probes, viewers))]
+    hand_log = viewing.hand_log(others)
+    if others is not None:
+        others.go(deadline)
     tasks = [organizer(state, target, recorder, deadline)]
-    tasks += [runner(t, state, target, recorder, deadline, random.Random(rng.random()), pace,
-                     hand_log, warmup) for t in sorted(state.tables)[:runners]]
-    tasks += [viewer(v, state, target, recorder, deadline, random.Random(rng.random()),
-                     (probe_interval or interval) if v < len(probe_list) else interval,
-                     probe_list[v] if v < len(probe_list) else None)
-              for v in range(viewers)]
+    tasks += [runner(t, state, target, recorder, deadline, random.Random(s), pace, hand_log,
+                     warmup) for t, s in zip(sorted(state.tables)[:runners], runner_seeds,
+                                              strict=True)]
+    loop_lag = LoopLag()
+    tasks.append(loop_lag.watch(deadline))
     await asyncio.gather(*tasks)
     recorder.stop()
-    lags = sorted(x for p in probe_list for x in p.lags)
-    cutoff = deadline - 3.0  # hands answered in the last 3 s may not have been polled yet
+    seen = others.result() if others is not None else Viewing.nothing_seen()
+    lags = seen["lags"]
     timed = seconds - warmup
     return {
-        "requests": recorder.summary(timed),
+        "requests": {**recorder.summary(timed), **seen["requests"]},
         "warmup_seconds": warmup,
         "hands_entered": len(hand_log),
         "hands_per_second": round(len(hand_log) / seconds, 2),
+        "client_loop_lag": loop_lag.summary(),
+        "viewers_loop_lag": seen["loop_lag"],
+        "viewers_cpu_seconds": seen["cpu_seconds"],
         "visibility": {
-            "probe_viewers": len(probe_list), "samples": len(lags),
+            "probe_viewers": seen["probe_viewers"], "samples": len(lags),
             "probe_poll_seconds": list(probe_interval or interval),
             "p50_ms": _ms(percentile(lags, 50)), "p99_ms": _ms(percentile(lags, 99)),
             "max_ms": _ms(lags[-1] if lags else None),
             "within_2s_pct": round(100 * sum(1 for x in lags if x < 2.0) / len(lags), 2)
             if lags else None,
-            "never_seen_after_3s": sum(p.stale(cutoff) for p in probe_list),
+            "never_seen_after_3s": seen["stale"],
         },
     }
+
+
+@dataclass
+class Viewing:
+    """The viewers of a live phase, polling from a process of their own (`start`), told of
+    each hand answered (for the probes) through a queue as the runners log it."""
+
+    ports: list[int]
+    host: str
+    board_path: str
+    viewers: int
+    interval: tuple[float, float]
+    probes: int
+    probe_interval: tuple[float, float]
+    seeds: list[float]
+    warmup: float
+
+    def start(self) -> ViewingProcess:
+        context = multiprocessing.get_context("spawn")  # nothing of this loop is inherited
+        hands, out = context.Queue(), context.Queue()
+        process = context.Process(target=_view, args=(self, hands, out), daemon=True,
+                                  name="bench-viewers")
+        process.start()
+        if out.get(timeout=60) != "ready":  # imported, so the phase starts with everyone
+            raise RuntimeError("the viewers' process did not start")
+        return ViewingProcess(process, hands, out)
+
+    @staticmethod
+    def hand_log(others: ViewingProcess | None) -> list:
+        return HandLog(others.hands) if others is not None else []
+
+    @staticmethod
+    def nothing_seen() -> dict:
+        return {"requests": {}, "lags": [], "stale": 0, "probe_viewers": 0,
+                "loop_lag": None, "cpu_seconds": 0.0}
+
+    async def watch(self, hand_log: list, deadline: float) -> dict:
+        target = Target(self.ports, self.host)
+        recorder = Recorder(self.warmup)
+        probe_list = [Probe(hand_log) for _ in range(self.probes)]
+        tasks = [viewer(v, self.board_path, target, recorder, deadline,
+                        random.Random(self.seeds[v]),
+                        self.probe_interval if v < self.probes else self.interval,
+                        probe_list[v] if v < self.probes else None)
+                 for v in range(self.viewers)]
+        loop_lag = LoopLag()
+        tasks.append(loop_lag.watch(deadline))
+        await asyncio.gather(*tasks)
+        recorder.stop()
+        cutoff = deadline - 3.0  # hands answered in the last 3 s may not have been polled yet
+        seconds = deadline - recorder.started
+        return {"requests": recorder.summary(seconds - self.warmup),
+                "lags": sorted(x for p in probe_list for x in p.lags),
+                "stale": sum(p.stale(cutoff) for p in probe_list),
+                "probe_viewers": len(probe_list), "loop_lag": loop_lag.summary()}
+
+
+class HandLog(list):
+    """The runners' log of answered hands, each also sent to the viewers' process."""
+
+    def __init__(self, queue):
+        super().__init__()
+        self.queue = queue
+
+    def append(self, entry) -> None:
+        super().append(entry)
+        self.queue.put(entry)
+
+
+@dataclass
+class ViewingProcess:
+    process: multiprocessing.Process
+    hands: object  # multiprocessing queues
+    out: object
+
+    def go(self, deadline: float) -> None:
+        self.hands.put(deadline)  # time.monotonic() is the machine's, the same in both
+
+    def result(self) -> dict:
+        self.hands.put(None)
+        result = self.out.get(timeout=120)
+        self.process.join(30)
+        return result
+
+
+def _view(viewing: Viewing, hands, out) -> None:
+    """The viewers' process: wait for the phase's deadline, poll until it, report."""
+    out.put("ready")
+    deadline = hands.get()
+    hand_log: list = []
+
+    def receive() -> None:
+        while (entry := hands.get()) is not None:
+            hand_log.append(entry)
+
+    receiver = threading.Thread(target=receive, daemon=True)
+    receiver.start()
+    result = run_measured(viewing.watch(hand_log, deadline))
+    receiver.join(30)
+    result["cpu_seconds"] = time.process_time()
+    out.put(result)
 
 
 async def write_phase(state: EventState, target: Target, runners: int,

@@ -135,6 +135,11 @@ def print_run(result: dict) -> None:
         if hands.get("slowest_ms"):
             lines.append(f"    hand POST p90 {hands.get('p90_ms')} ms; the slowest: "
                          f"{', '.join(str(v) for v in hands['slowest_ms'])} ms")
+        for who, key in (("runners'", "client_loop_lag"), ("viewers'", "viewers_loop_lag")):
+            if lag := live.get(key):
+                lines.append(f"    the load generator's own stalls ({who} event loop late): "
+                             f"p99 {lag.get('p99_ms')} ms, p99.9 {lag.get('p999_ms')} ms, "
+                             f"max {lag.get('max_ms')} ms")
         vis = live.get("visibility", {})
         lines.append(f"    visibility of a new hand (probes polling every "
                      f"{vis.get('probe_poll_seconds')} s): p50 {vis.get('p50_ms')} ms, p99 "

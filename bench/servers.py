@@ -249,13 +249,15 @@ class CpuMeter:
     def start(self) -> None:
         self.first = self._sample()
 
-    def read(self) -> dict:
+    def read(self, client_elsewhere: float = 0.0) -> dict:
         """Percent of one core each (the machine has os.cpu_count() cores); `others` is what
-        the rest of the machine used meanwhile (other people's tests, the kernel)."""
+        the rest of the machine used meanwhile (other people's tests, the kernel).
+        `client_elsewhere`: CPU seconds the load generator spent in processes of its own
+        (the viewers'), counted as the client's."""
         (t0, (b0, j0), c0, w0, p0), (t1, (b1, j1), c1, w1, p1) = self.first, self._sample()
         wall = t1 - t0 or 1e-9
         machine = 100 * (os.cpu_count() or 1) * (b1 - b0) / max(j1 - j0, 1)
-        client = 100 * (c1 - c0) / wall
+        client = 100 * (c1 - c0 + client_elsewhere) / wall
         workers = [100 * (w1.get(p, 0) - w0.get(p, 0)) / wall for p in self.workers]
         pg = 100 * (p1 - p0) / wall
         out = {"machine": round(machine), "client": round(client),
