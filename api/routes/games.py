@@ -90,37 +90,57 @@ def _game_json(view: dict, status: int):
     return response
 
 
-def enter_hand(game_id: int, body: dict, *, short_only: bool = False) -> tuple[dict, int] | None:
-    """A hand's POST once its body is read: the game and the status to answer. With
-    `short_only` (the layer before Flask, hand_posts.py), None unless the hand is a retry or
-    the ordinary case the short way stores; nothing is then stored."""
-    # Read first without the write lock: a retried hand is answered from here.
+def _hand_entry(game_id: int, body: dict):
+    """A new hand's key, game and stored twin, read without the write lock: the principal,
+    the game's entry, and the game as stored when the hand is a retry (else None)."""
     with reading_only():
         principal = require_key()
         entry = hand_entry.entry_of(game_id, body["id"])
         require(entry.event_id, RUNNER, table=entry.table)
         stored = hand_entry.replayed(entry, body["id"], body)
-    if stored is not None:
+    return principal, entry, stored
+
+
+def enter_hand(game_id: int, body: dict) -> tuple[dict, int]:
+    """A hand's POST once its body is read: the game and the status to answer."""
+    principal, entry, stored = _hand_entry(game_id, body)
+    if stored is not None:  # a retry, answered from the read
         return stored, 200
-    if short_only:
-        view = hand_entry.record_the_short_way(entry, principal, body)
-        return None if view is None else (view, 201)
     view, created = hand_entry.record_hand(entry, principal, body)
     return view, 201 if created else 200
 
 
-def enter_sheet(game_id: int, body: dict, if_match: str | None, *,
-                short_only: bool = False) -> dict | None:
-    """A game sheet's PUT once its body is read: the game. With `short_only`, None unless it
-    is the game's first sheet, which the short way stores."""
+def enter_ordinary_hand(game_id: int, body: dict) -> tuple[dict, int] | None:
+    """The same before Flask (hand_posts.py): a retry, or a hand the short way stores; None
+    for anything else, with nothing stored (Flask then answers it)."""
+    principal, entry, stored = _hand_entry(game_id, body)
+    if stored is not None:
+        return stored, 200
+    view = hand_entry.record_the_short_way(entry, principal, body)
+    return None if view is None else (view, 201)
+
+
+def _sheet_entry(game_id: int):
     with reading_only():
         principal = require_key()
         entry = hand_entry.entry_of(game_id)
         require(entry.event_id, RUNNER, table=entry.table)
+    return principal, entry
+
+
+def enter_sheet(game_id: int, body: dict, if_match: str | None) -> dict:
+    """A game sheet's PUT once its body is read: the game."""
+    principal, entry = _sheet_entry(game_id)
     view = hand_entry.record_sheet(entry, body)
-    if view is None and not short_only:  # not the ordinary first sheet: the whole game
+    if view is None:  # not the ordinary first sheet: the whole game, every refusal worded
         view = game_end.enter_sheet(game_id, principal, body, if_match)
     return view
+
+
+def enter_first_sheet(game_id: int, body: dict) -> dict | None:
+    """The same before Flask: the game's first sheet, stored the short way; None for anything
+    else, with nothing stored."""
+    return hand_entry.record_sheet(_sheet_entry(game_id)[1], body)
 
 
 @blp.route("")

@@ -4,7 +4,8 @@ runner's phone makes most.
 `POST /api/games/<id>/hands` and `PUT /api/games/<id>/sheet` are answered here when their
 ordinary case applies: a JSON body the route's schema takes, a key that may enter it, and a
 hand (or first sheet) the short way stores (services/hand_entry.py), or a hand sent again.
-The work is the route's own (`games.enter_hand`, `games.enter_sheet`) in an app context,
+The work is the route's own (`games.enter_ordinary_hand`, `games.enter_first_sheet`, which
+share their reads with the Flask route's `enter_hand` and `enter_sheet`) in an app context,
 without Flask's request: routing, the request hooks, the argument parser and the response
 object cost about as much as storing the hand. Anything else (no key or a key that may not,
 a body with a mistake, a game over, a sheet replaced, any error) stores nothing here and goes
@@ -33,7 +34,7 @@ from ..rules.errors import RuleError
 from ..services.errors import ServiceError
 from ..web import LearnedHeaders
 from . import MAX_ID
-from .games import HANDS_IN, SHEET_IN, enter_hand, enter_sheet, game_json
+from .games import HANDS_IN, SHEET_IN, enter_first_sheet, enter_ordinary_hand, game_json
 
 log = logging.getLogger(__name__)
 PATH = re.compile(r"/api/games/([0-9]{1,10})/(hands|sheet)")
@@ -95,12 +96,12 @@ class HandPosts:
                     return None
                 g.principal = principal_of(secret)
                 if kind == "hands":
-                    answered = enter_hand(game_id, args, short_only=True)
+                    answered = enter_ordinary_hand(game_id, args)
                     if answered is None:
                         return None
                     view, status = answered
                 else:
-                    view, status = enter_sheet(game_id, args, None, short_only=True), 200
+                    view, status = enter_first_sheet(game_id, args), 200
                     if view is None:
                         return None
                 data = game_json(view)

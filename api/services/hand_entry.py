@@ -294,12 +294,9 @@ def _record_from_totals(entry: Entry, principal: Principal, body: dict,
     game = entry.game
     sql = _statements()
     conn = db.session.connection()
-    locked = conn.execute(sql.lock, {"the_event": entry.event_id}).first()
-    if locked is None or locked.revision != entry.revision + 1 or \
-            locked.status == "finished":
-        db.session.rollback()  # something else changed the event meanwhile
+    revision = _lock_event(conn, entry)
+    if revision is None:
         return None
-    revision = locked.revision
     views = known_hand_views(game)
     if views is None:  # this process has not seen the game at this version: read its hands
         views = [hand_view(h) for h in db.session.execute(
@@ -327,25 +324,11 @@ def _record_from_totals(entry: Entry, principal: Principal, body: dict,
         return None
     for name, value in changes.items():
         setattr(game, name, value)
-    if entry.has_results:
-        results = {"the_game": game.id, "points_a": state.points_a,
-                   "points_b": state.points_b, "revision": revision}
-        if state.winner is None:
-            written = conn.execute(sql.results, results).rowcount
-        else:
-            written = conn.execute(sql.results_won,
-                                   {**results, "winner": state.winner}).rowcount
-        if written == 0:
-            db.session.rollback()  # its rows were removed meanwhile: the long way writes them
-            return None
-    else:  # the game's first hand: its rows, as the standings read them, written now
-        conn.execute(sql.new_results, result_rows(game, entry.preset, revision))
+    if not _write_results(conn, entry, state, revision):
+        db.session.rollback()  # its rows were removed meanwhile: the long way writes them
+        return None
     if state.end is not None:  # the game, and so its one-game match, is over
-        decided = match_state(1, [state.winner], best_of=False)
-        game.match.status = "over" if decided.over else "playing"
-        game.match.winner = decided.winner if decided.over else None
-        conn.execute(sql.match, {"the_match": game.match.id, "status": game.match.status,
-                                 "winner": game.match.winner})
+        _write_match(conn, game, state)
     views.append(hand_view(SimpleNamespace(id=body["id"], number=number, created_at=now,
                                            **columns)))
     view = game_view(game, hands=views)
@@ -404,10 +387,8 @@ def record_sheet(entry: Entry, body: dict) -> dict | None:
                               time_called=round_.time_called_at is not None)
     sql = _statements()
     conn = db.session.connection()
-    locked = conn.execute(sql.lock, {"the_event": entry.event_id}).first()
-    if locked is None or locked.revision != entry.revision + 1 or \
-            locked.status == "finished":
-        db.session.rollback()  # something else changed the event meanwhile
+    revision = _lock_event(conn, entry)
+    if revision is None:
         return None
     now = utcnow()
     changes = {"from_sheet": True, "points_a": state.points_a, "points_b": state.points_b,
@@ -423,25 +404,51 @@ def record_sheet(entry: Entry, body: dict) -> dict | None:
         return None
     for name, value in changes.items():
         setattr(game, name, value)
-    if entry.has_results:
-        results = {"the_game": game.id, "points_a": state.points_a,
-                   "points_b": state.points_b, "revision": locked.revision}
-        if state.winner is None:
-            conn.execute(sql.results, results)
-        else:
-            conn.execute(sql.results_won, {**results, "winner": state.winner})
-    else:
-        conn.execute(sql.new_results, result_rows(game, preset, locked.revision))
-    decided = match_state(1, [state.winner], best_of=False)
-    game.match.status = "over" if decided.over else "playing"
-    game.match.winner = decided.winner if decided.over else None
-    conn.execute(sql.match, {"the_match": game.match.id, "status": game.match.status,
-                             "winner": game.match.winner})
+    _write_results(conn, entry, state, revision)
+    _write_match(conn, game, state)
     view = game_view(game, hands=[])
     db.session.commit()
     if current_app.testing:  # every API test that enters a sheet checks the short way
-        _check_against_a_fresh_read(game, view, preset, locked.revision)
+        _check_against_a_fresh_read(game, view, preset, revision)
     return view
+
+
+def _lock_event(conn, entry: Entry) -> int | None:
+    """Lock the event's row and bump its revision: the new revision, or None (rolled back)
+    when something else changed the event since `entry_of` read it, or finished it."""
+    locked = conn.execute(_statements().lock, {"the_event": entry.event_id}).first()
+    if locked is None or locked.revision != entry.revision + 1 or \
+            locked.status == "finished":
+        db.session.rollback()
+        return None
+    return locked.revision
+
+
+def _write_results(conn, entry: Entry, state: rgames.GameState, revision: int) -> int:
+    """Both sides' result rows from the game's new state, as the standings read them: updated
+    (naming the winner once there is one), or inserted at the game's first entry. The number
+    of rows written: 0 when the rows were removed meanwhile."""
+    sql, game = _statements(), entry.game
+    if not entry.has_results:
+        rows = result_rows(game, entry.preset, revision)
+        conn.execute(sql.new_results, rows)
+        return len(rows)
+    results = {"the_game": game.id, "points_a": state.points_a,
+               "points_b": state.points_b, "revision": revision}
+    if state.winner is None:
+        return conn.execute(sql.results, results).rowcount
+    return conn.execute(sql.results_won, {**results, "winner": state.winner}).rowcount
+
+
+def _write_match(conn, game, state: rgames.GameState) -> None:
+    """The game's one-game match after the game's end: over, with its winner (or still in
+    play, a level game waiting for its settlement)."""
+    decided = match_state(1, [state.winner], best_of=False)
+    game.match.status = "over" if decided.over else "playing"
+    game.match.winner = decided.winner if decided.over else None
+    conn.execute(_statements().match, {"the_match": game.match.id,
+                                       "status": game.match.status,
+                                       "winner": game.match.winner})
 
 
 def _record_the_long_way(entry: Entry, principal: Principal, body: dict,

@@ -27,15 +27,17 @@ def test_a_poll_during_a_hand_waits_for_it_and_shows_it(app, monkeypatch):
 
     # The hand, once on its way, stops until the test lets it go on.
     started, release = threading.Event(), threading.Event()
-    enter = games.enter_hand
 
-    def held(*args, **kwargs):
-        started.set()
-        assert release.wait(WAIT)
-        return enter(*args, **kwargs)
+    def held(enter):
+        def entering(*args, **kwargs):
+            started.set()
+            assert release.wait(WAIT)
+            return enter(*args, **kwargs)
+        return entering
 
-    monkeypatch.setattr(games, "enter_hand", held)
-    monkeypatch.setattr(hand_posts, "enter_hand", held)
+    monkeypatch.setattr(games, "enter_hand", held(games.enter_hand))  # Flask's way
+    monkeypatch.setattr(hand_posts, "enter_ordinary_hand",  # the way before Flask
+                        held(hand_posts.enter_ordinary_hand))
     monkeypatch.setattr(writes_first, "PATIENCE", 60)
     answers: dict = {}
 
