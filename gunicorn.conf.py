@@ -97,9 +97,14 @@ def post_worker_init(worker):
     # Then build the leaderboards of the events in play before taking requests (for up to
     # WARM_SECONDS; the rest is built behind the polls), so that the first poll after a start
     # or restart does not read every result of a big event: a second for 200,000 hands.
-    polls = getattr(worker.wsgi, "extensions", {}).get("leaderboard_polls")
+    extensions = getattr(worker.wsgi, "extensions", {})
+    polls = extensions.get("leaderboard_polls")
     if polls is not None:
         polls.warm(wait=WARM_SECONDS)
+    # And the SQL of a hand's statements, which the first hand a worker took used to build.
+    hands = extensions.get("hand_posts")
+    if hands is not None:
+        hands.warm()
 
 
 def _return_big_buffers():

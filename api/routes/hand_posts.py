@@ -27,10 +27,11 @@ from flask import g
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from ..auth import bearer_secret, principal_of
+from ..auth import KEY_PREFIX, bearer_secret, principal_of
 from ..db import db
 from ..problems import Problem
 from ..rules.errors import RuleError
+from ..services import hand_entry
 from ..services.errors import ServiceError
 from ..web import LearnedHeaders
 from . import MAX_ID
@@ -73,6 +74,22 @@ class HandPosts:
         start_response(STATUS_LINE[status], [*headers, ("Content-Length", str(len(data))),
                                              ("ETag", f'"{version}"')])
         return [data]
+
+    def warm(self) -> None:
+        """Build the SQL of a hand's statements (and of the key's look-up) before the worker
+        takes requests (gunicorn.conf.py): otherwise the first hand a worker takes pays for
+        it. A worker must start even if the database cannot answer yet."""
+        try:
+            with self.app.app_context():
+                try:
+                    principal_of(KEY_PREFIX + "0" * 43)  # no such key: a 401, once built
+                except Problem:
+                    pass
+                finally:
+                    db.session.rollback()
+                hand_entry.prepare()
+        except Exception:  # noqa: BLE001 (the first hand builds it, as before)
+            log.exception("preparing the hand path's statements")
 
     def _to_flask(self, environ, start_response, kind: str, origin: str | None):
         def learn(code: str) -> tuple | None:

@@ -8,8 +8,10 @@ import uuid
 
 import pytest
 from sqlalchemy import event
+from sqlalchemy.engine.interfaces import CacheStats
 
 from api.db import db
+from api.services import hand_entry
 
 from .client import ApiClient
 
@@ -172,3 +174,27 @@ def test_a_first_wec_doubles_sheet_writes_each_teams_result_row(api):
     assert answer["winner"] == "A" and api.game(games[0]) == answer
     rows = api.get(f"/api/events/{event_['id']}/leaderboard").get_json()["rows"]
     assert sorted(r["total"] for r in rows) == [0, 0, 6, 10]
+
+
+def test_a_worker_builds_a_hands_sql_before_its_first_hand(app, monkeypatch):
+    """gunicorn.conf.py warms the hand path as a worker starts: the first hands it takes then
+    build no SQL but their inserts' (which cannot run against no row)."""
+    api, key, game = _night(app)
+    app.extensions["hand_posts"].warm()
+    # Under test every hand is also compared with a fresh read: those reads are not the hand's.
+    monkeypatch.setattr(hand_entry, "_check_against_a_fresh_read", lambda *args: None)
+    built = []
+    with app.app_context():
+        engine = db.engine
+
+    def note(conn, cursor, statement, parameters, context, executemany):
+        if context.cache_hit is CacheStats.CACHE_MISS:
+            built.append(statement.split()[0].upper())
+
+    event.listen(engine, "after_cursor_execute", note)
+    try:
+        api.hand(key, game, "A", 3)  # the game's first (by Flask: the layer learns)
+        api.hand(key, game, "B", 3)  # the next, before Flask
+    finally:
+        event.remove(engine, "after_cursor_execute", note)
+    assert built and set(built) == {"INSERT"}, built
