@@ -318,13 +318,13 @@ def _record_from_totals(entry: Entry, principal: Principal, body: dict,
                         score: HandScore) -> dict | None:
     """The short way: the new state from the stored totals and this hand, written in a few
     prepared statements. None when it gives up (having rolled back): the event changed
-    since `entry_of` read it."""
+    since `entry_of` read it.
+
+    Everything that needs no lock is done before the event's row is locked, and the answer
+    is made after the commit: the lock is held for the writes alone, so that on PostgreSQL
+    a hand in another worker waits for nothing more (the revision check under the lock finds
+    any change since the entry was read, and then nothing is written)."""
     game = entry.game
-    sql = _statements()
-    conn = db.session.connection()
-    revision = _lock_event(conn, entry)
-    if revision is None:
-        return None
     views = known_hand_views(game)
     if views is None:  # this process has not seen the game at this version: read its hands
         views = [hand_view(h) for h in db.session.execute(_hands_of(game.id)).scalars()]
@@ -336,14 +336,20 @@ def _record_from_totals(entry: Entry, principal: Principal, body: dict,
     now = utcnow()
     number = game.entries + 1
     columns = hand_columns(body, score)
-    conn.execute(sql.hand, {"id": body["id"], "event_id": entry.event_id, "game_id": game.id,
-                            "number": number, "fingerprint": fingerprint(body),
-                            "created_by": principal.key_id, "created_at": now, **columns})
+    hand = {"id": body["id"], "event_id": entry.event_id, "game_id": game.id, "number": number,
+            "fingerprint": fingerprint(body), "created_by": principal.key_id,
+            "created_at": now, **columns}
     changes = {"points_a": state.points_a, "points_b": state.points_b,
                "hands_played": state.hands_played, "entries": number, "end": state.end,
                "winner": state.winner, "level": state.level,
                "bumps": {str(k): v for k, v in sorted(state.bumps.items())},
                "last_entry_at": now, "version": game.version + 1}
+    sql = _statements()
+    conn = db.session.connection()
+    revision = _lock_event(conn, entry)
+    if revision is None:
+        return None
+    conn.execute(sql.hand, hand)
     written = conn.execute(sql.game, {"the_game": game.id, "old_version": game.version,
                                       **changes}).rowcount
     if written != 1:  # cannot happen under the event's lock; if it does, go the long way
@@ -356,10 +362,10 @@ def _record_from_totals(entry: Entry, principal: Principal, body: dict,
         return None
     if state.end is not None:  # the game, and so its one-game match, is over
         _write_match(conn, game, state)
+    db.session.commit()
     views.append(hand_view(SimpleNamespace(id=body["id"], number=number, created_at=now,
                                            **columns)))
     view = game_view(game, hands=views)
-    db.session.commit()
     remember_hand_views(game, views)
     if current_app.testing:  # every API test that enters a hand checks the short way
         _check_against_a_fresh_read(game, view, entry.preset, revision)
