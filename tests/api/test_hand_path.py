@@ -7,7 +7,7 @@ import sqlite3
 import uuid
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine.interfaces import CacheStats
 
 from api.db import db
@@ -198,3 +198,34 @@ def test_a_worker_builds_a_hands_sql_before_its_first_hand(app, monkeypatch):
     finally:
         event.remove(engine, "after_cursor_execute", note)
     assert built and set(built) == {"INSERT"}, built
+
+
+def test_a_hand_raced_by_another_change_to_the_event_is_stored_the_short_way(app, monkeypatch):
+    """A hand at another table (here: any change to the event) committed between a hand's
+    read and its lock: the hand is read again and stored the short way, not the long way."""
+    api, key, game = _night(app)
+    api.hand(key, game, "A", 3)
+    reads, raced, long_way = [], [], []
+    entry_of, ordinary = hand_entry.entry_of, hand_entry._ordinary
+
+    def counting(*args, **kwargs):
+        reads.append(args)
+        return entry_of(*args, **kwargs)
+
+    def overtaken(entry):
+        if not raced:  # another request changes the event first, on a connection of its own
+            raced.append(entry.revision)
+            with app.app_context(), db.engine.begin() as other:
+                other.execute(text("UPDATE events SET revision = revision + 1 WHERE id = :e"),
+                              {"e": entry.event_id})
+        return ordinary(entry)
+
+    monkeypatch.setattr(hand_entry, "entry_of", counting)
+    monkeypatch.setattr(hand_entry, "_ordinary", overtaken)
+    monkeypatch.setattr(hand_entry, "_record_the_long_way",
+                        lambda *args: long_way.append(args))
+    answer = api.post(f"/api/games/{game}/hands", key=key, expect=201,
+                      json={"id": f"raced-{uuid.uuid4().hex[:6]}", "maker": "B",
+                            "tricks": 5, "alone": False})
+    assert raced and len(reads) == 2 and not long_way
+    assert answer.get_json()["points"] == {"A": 1, "B": 2}
