@@ -346,12 +346,11 @@ async def live_phase(state: EventState, target: Target, runners: int, viewers: i
     viewing = Viewing(target.ports, target.host, state.board_path, viewers, interval,
                       min(probes, viewers), probe_interval or interval,
                       [rng.random() for _ in range(viewers)], warmup)
-    others = viewing.start() if viewers else None
+    others = viewing.start() if viewers else NoViewers()
     recorder = Recorder(warmup)
     deadline = time.monotonic() + seconds
-    hand_log = viewing.hand_log(others)
-    if others is not None:
-        others.go(deadline)
+    hand_log = others.hand_log()
+    others.go(deadline)
     tasks = [organizer(state, target, recorder, deadline)]
     tasks += [runner(t, state, target, recorder, deadline, random.Random(s), pace, hand_log,
                      warmup) for t, s in zip(sorted(state.tables)[:runners], runner_seeds,
@@ -360,7 +359,7 @@ async def live_phase(state: EventState, target: Target, runners: int, viewers: i
     tasks.append(loop_lag.watch(deadline))
     await asyncio.gather(*tasks)
     recorder.stop()
-    seen = others.result() if others is not None else Viewing.nothing_seen()
+    seen = others.result()
     lags = seen["lags"]
     timed = seconds - warmup
     return {
@@ -408,15 +407,6 @@ class Viewing:
             raise RuntimeError("the viewers' process did not start")
         return ViewingProcess(process, hands, out)
 
-    @staticmethod
-    def hand_log(others: ViewingProcess | None) -> list:
-        return HandLog(others.hands) if others is not None else []
-
-    @staticmethod
-    def nothing_seen() -> dict:
-        return {"requests": {}, "lags": [], "stale": 0, "probe_viewers": 0,
-                "loop_lag": None, "cpu_seconds": 0.0}
-
     async def watch(self, hand_log: list, deadline: float) -> dict:
         target = Target(self.ports, self.host)
         recorder = Recorder(self.warmup)
@@ -456,6 +446,9 @@ class ViewingProcess:
     hands: object  # multiprocessing queues
     out: object
 
+    def hand_log(self) -> list:
+        return HandLog(self.hands)
+
     def go(self, deadline: float) -> None:
         self.hands.put(deadline)  # time.monotonic() is the machine's, the same in both
 
@@ -464,6 +457,20 @@ class ViewingProcess:
         result = self.out.get(timeout=120)
         self.process.join(30)
         return result
+
+
+class NoViewers:
+    """A phase without viewers: nobody to tell of the hands, nothing seen."""
+
+    def hand_log(self) -> list:
+        return []
+
+    def go(self, deadline: float) -> None:
+        pass
+
+    def result(self) -> dict:
+        return {"requests": {}, "lags": [], "stale": 0, "probe_viewers": 0,
+                "loop_lag": None, "cpu_seconds": 0.0}
 
 
 def _view(viewing: Viewing, hands, out) -> None:

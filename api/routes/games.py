@@ -140,7 +140,8 @@ def enter_sheet(game_id: int, body: dict, if_match: str | None) -> dict:
 def enter_first_sheet(game_id: int, body: dict) -> dict | None:
     """The same before Flask: the game's first sheet, stored the short way; None for anything
     else, with nothing stored."""
-    return hand_entry.record_sheet(_sheet_entry(game_id)[1], body)
+    _principal, entry = _sheet_entry(game_id)
+    return hand_entry.record_sheet(entry, body)
 
 
 @blp.route("")

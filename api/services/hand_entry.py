@@ -210,6 +210,11 @@ def _end_read() -> None:
         db.session.rollback()
 
 
+# The short way's tries at a hand whose event changed under it before the long way takes it.
+TRIES = 3
+RACED = SimpleNamespace()  # what the short way gives when the event changed since the read
+
+
 def record_hand(entry: Entry, principal: Principal, body: dict) -> tuple[dict, bool]:
     """Store one new hand (the id checked by `replayed` first) and answer the game's new
     state. Returns (view, created); created is False when a concurrent request stored the
@@ -243,10 +248,6 @@ def record_the_short_way(entry: Entry, principal: Principal, body: dict) -> dict
             if replayed(entry, body["id"], body) is not None:
                 return None  # the same hand, sent again, got there first: the long way says so
     return None
-
-
-TRIES = 3
-RACED = SimpleNamespace()  # what the short way gives when the event changed since the read
 
 
 def _ordinary(entry: Entry) -> bool:
@@ -331,7 +332,7 @@ GAME_CHANGES = ("points_a", "points_b", "hands_played", "entries", "end", "winne
 
 
 def _record_from_totals(entry: Entry, principal: Principal, body: dict,
-                        score: HandScore) -> dict | None:
+                        score: HandScore) -> dict | SimpleNamespace | None:
     """The short way: the new state from the stored totals and this hand, written in a few
     prepared statements. RACED when the event changed since `entry_of` read it, None when the
     game's rows did (both having rolled back).
