@@ -34,7 +34,7 @@ from sqlalchemy import create_engine, event, select
 from ..db import db, reading_only, request_threads
 from ..models import Round
 from ..web import LearnedHeaders
-from ..writes_first import yield_to_writes
+from ..writes_first import QUIET, settle
 from . import cache
 from .body import (
     BOARD_BODY,
@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 BOARD_PATH = re.compile(r"/api/events/([0-9]{1,15})/leaderboard")
 _MAX_ORIGINS = 32  # learned header sets are kept per Origin; a bound against odd clients
 _MAX_RECENT = 1024  # events whose revision is remembered (past that, all are read afresh)
+SETTLE_AT_MOST = 0.25  # seconds a build behind the polls waits for an event's writes to settle
 
 
 # etag_for("board", event id, revision), as If-None-Match sends it back.
@@ -116,7 +117,6 @@ class LeaderboardPolls:
         match = BOARD_PATH.fullmatch(environ.get("PATH_INFO", ""))
         if match is None:
             return self.wsgi_app(environ, start_response)
-        yield_to_writes()  # a hand being stored in this process goes first
         origin = environ.get("HTTP_ORIGIN")
         gzipped = accepts_gzip(environ.get("HTTP_ACCEPT_ENCODING"))
         event_id = int(match.group(1))
@@ -222,6 +222,7 @@ class LeaderboardPolls:
                     self.queue_lock.wait()
                 event_id = next(iter(self.queued))
             try:
+                self._settle(event_id)
                 self.build(event_id)
             except Exception:  # noqa: BLE001 (the next poll builds it the usual way instead)
                 log.exception("building the leaderboard of event %s in the background",
@@ -230,6 +231,22 @@ class LeaderboardPolls:
                 with self.queue_lock:
                     self.queued.discard(event_id)
                     self.queue_lock.notify_all()  # a worker's warm-up may be waiting
+
+    def _settle(self, event_id: int) -> None:
+        """Before building an event's board behind the polls: wait until its revision has
+        stood still for QUIET seconds with no write answered in this process meanwhile (hands
+        sent back to back, here or in another worker), SETTLE_AT_MOST seconds at most. One
+        build then shows the whole burst, instead of a build for each hand of it competing
+        with the next."""
+        until = time.monotonic() + SETTLE_AT_MOST
+        revision = self._revision(event_id)
+        while time.monotonic() < until:
+            time.sleep(max(0.0, min(QUIET, until - time.monotonic())))
+            settle(until)
+            now = self._revision(event_id)
+            if now == revision:
+                return
+            revision = now
 
     def build(self, event_id: int) -> None:
         """Build the event's newest board (and its gzip) into the cache, reading only: on

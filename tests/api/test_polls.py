@@ -3,6 +3,9 @@ the same headers, and never a stale one."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 from api.leaderboard.polls import LeaderboardPolls
 
 from .client import ApiClient
@@ -243,8 +246,6 @@ def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
     """Pollers do not queue behind another thread's build of a new board: they get the
     newest board already built (or a 304 if they have it), never one older than they saw.
     (A read naming no board waits for the new one: see the test above.)"""
-    import threading
-
     from api.leaderboard import cache
     from api.leaderboard.body import BOARD_BODY
 
@@ -275,8 +276,6 @@ def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
 def _builder_done(polls, deadline):
     """Wait until the builder thread has published its board and given its connection back
     (it takes the event off its queue last): the app's engine is disposed after the test."""
-    import time
-
     while polls.queued:
         assert time.monotonic() < deadline, "the builder thread kept the event queued"
         time.sleep(0.01)
@@ -287,8 +286,6 @@ def test_a_board_slow_to_build_is_rebuilt_behind_the_polls_after_a_change(app):
     """A board whose last build took POLL_BUILD_BEHIND_MS or more (a 2,000-player event's) is
     rebuilt by the worker's builder thread after a change: no poller waits for it; each gets
     the board it has (304) or the newest built, then the new one once it is ready."""
-    import time
-
     polls = app.extensions["leaderboard_polls"]
     polls.build_behind = 0.0  # every board counts as slow here
     api = ApiClient(app.test_client())
@@ -313,6 +310,49 @@ def test_a_board_slow_to_build_is_rebuilt_behind_the_polls_after_a_change(app):
     _builder_done(polls, deadline)
 
 
+def test_a_build_behind_the_polls_waits_for_a_burst_of_hands_to_end(app, monkeypatch):
+    """Hands sent back to back (here or in another worker) each change the revision; the
+    builder builds once the revision has stood still for a quiet moment."""
+    from api.leaderboard import polls as module
+    from api.writes_first import QUIET
+
+    polls = app.extensions["leaderboard_polls"]
+    revisions = iter([7, 8, 9, 9, 9])
+    read = []
+    monkeypatch.setattr(module, "SETTLE_AT_MOST", 60)
+    monkeypatch.setattr(polls, "_revision", lambda event_id: read.append(event_id) or
+                        (next(revisions), "code"))
+    start = time.monotonic()
+    polls._settle(5)
+    assert read == [5, 5, 5, 5]  # 7, then 8 and 9 (changed), then 9 again: settled
+    assert time.monotonic() - start >= 3 * QUIET
+
+
+def test_the_builder_thread_lets_the_writes_settle_before_each_build(app, monkeypatch):
+    polls = app.extensions["leaderboard_polls"]
+    steps = []
+    monkeypatch.setattr(polls, "_settle", lambda event_id: steps.append(("settle", event_id)))
+    monkeypatch.setattr(polls, "build", lambda event_id: steps.append(("build", event_id)))
+    polls._queue(3)
+    _builder_done(polls, time.monotonic() + 10)
+    assert steps == [("settle", 3), ("build", 3)]
+
+
+def test_a_build_behind_the_polls_waits_for_writes_to_settle_for_a_while_at_most(
+        app, monkeypatch):
+    from api.leaderboard import polls as module
+
+    polls = app.extensions["leaderboard_polls"]
+    read = []
+    monkeypatch.setattr(module, "SETTLE_AT_MOST", 0.1)
+    monkeypatch.setattr(polls, "_revision", lambda event_id: (read.append(1) or len(read), "c"))
+    settler = threading.Thread(target=polls._settle, args=(5,))
+    settler.start()
+    settler.join(10)
+    assert not settler.is_alive(), "the builder kept waiting while the event kept changing"
+    assert len(read) >= 2
+
+
 def test_a_read_without_an_etag_gets_the_newest_board_even_while_it_is_built_behind(app):
     """The organizer records a change and the console reads the board again, naming no board
     it has: it must see its change, not the board from before it (which a poller with an ETag
@@ -331,8 +371,6 @@ def test_a_read_without_an_etag_gets_the_newest_board_even_while_it_is_built_beh
 
 
 def test_a_starting_worker_builds_the_boards_of_the_events_in_play_in_the_background(app):
-    import time
-
     from api.leaderboard import cache
     from api.leaderboard.body import BOARD_BODY
 
@@ -361,8 +399,6 @@ def test_a_starting_worker_builds_the_boards_of_the_events_in_play_in_the_backgr
 def test_a_starting_worker_waits_for_the_boards_before_it_takes_requests(app):
     """With a wait, warm() returns only once the board of the event in play is built, so the
     worker's first poll finds it ready."""
-    import time
-
     from api.leaderboard import cache
     from api.leaderboard.body import BOARD_BODY
 
