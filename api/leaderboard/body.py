@@ -141,11 +141,14 @@ def _value(value, dumps) -> str:
 
 def leaderboard_body(event_id: int, gzipped: bool = False) -> bytes:
     """The leaderboard's response body, built and serialized once per revision and process
-    (and gzipped once, for the clients that take it)."""
+    (and gzipped once, for the clients that take it).
+
+    Callers let a hand being stored in this process go first (`yield_to_writes`) before they
+    read the event's revision, so that the board shows it under the revision it made: waiting
+    after the read would label the results read after the hand with the revision before it."""
     event = get_event(event_id)
 
     def build() -> bytes:
-        yield_to_writes()  # between the stages of a build, a hand being stored goes first
         board = build_leaderboard(event)
         yield_to_writes()
         return board_body(board)

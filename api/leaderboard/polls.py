@@ -34,7 +34,7 @@ from sqlalchemy import create_engine, event, select
 from ..db import db, reading_only, request_threads
 from ..models import Round
 from ..web import LearnedHeaders
-from ..writes_first import QUIET, settle
+from ..writes_first import QUIET, settle, yield_to_writes
 from . import cache
 from .body import (
     BOARD_BODY,
@@ -251,6 +251,7 @@ class LeaderboardPolls:
     def build(self, event_id: int) -> None:
         """Build the event's newest board (and its gzip) into the cache, reading only: on
         SQLite it never holds the write lock, so hands arriving meanwhile are not held up."""
+        yield_to_writes()  # before the revision is read (see leaderboard_body)
         with self.app.app_context(), reading_only():
             try:
                 leaderboard_body(event_id, gzipped=True)

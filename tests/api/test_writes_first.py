@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -17,8 +18,17 @@ from .client import ApiClient
 WAIT = 10  # seconds: a bound no test machine reaches, never a guess at how long work takes
 
 
-def _held_hands(monkeypatch):
-    """A hand, once on its way, stops until the test lets it go on: (started, release)."""
+@contextmanager
+def _a_hand_held(app, monkeypatch, answers: dict):
+    """A hand sent from another thread, held on its way until the block ends (a write in
+    flight all along); its answer goes to answers["hand"]."""
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive")
+    api.add_players(event, [f"P{i}" for i in range(8)])
+    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
+    url = f"/api/events/{event['id']}/leaderboard"
+    answers["before"] = api.get(url, expect=200).headers["ETag"]
+    api.get(url, headers={"If-None-Match": answers["before"]}, expect=304)  # both learned
     started, release = threading.Event(), threading.Event()
 
     def held(enter):
@@ -32,125 +42,96 @@ def _held_hands(monkeypatch):
     monkeypatch.setattr(hand_posts, "enter_ordinary_hand",  # the way before Flask
                         held(hand_posts.enter_ordinary_hand))
     monkeypatch.setattr(writes_first, "PATIENCE", 60)
-    return started, release
-
-
-def _night(api):
-    event = api.create_event("progressive")
-    api.add_players(event, [f"P{i}" for i in range(8)])
-    game = api.seat_round(event, 1)["tables"][0]["games"][0]["id"]
-    return event, game, f"/api/events/{event['id']}/leaderboard"
-
-
-def test_a_poll_during_a_hand_is_answered_at_once(app, monkeypatch):
-    """A poll holds one of the worker's few request threads: parked while a hand is stored,
-    it kept the next hand waiting for a thread. It is answered with the board it has."""
-    api = ApiClient(app.test_client())
-    event, game, url = _night(api)
-    before = api.get(url, expect=200).headers["ETag"]
-    api.get(url, headers={"If-None-Match": before}, expect=304)  # both kinds learned
-    started, release = _held_hands(monkeypatch)
-    answers: dict = {}
 
     def post_hand():
         answers["hand"] = ApiClient(app.test_client()).hand(event["organizer_key"], game, "A", 3)
-
-    def poll():
-        answers["poll"] = app.test_client().get(url, headers={"If-None-Match": before})
 
     runner = threading.Thread(target=post_hand)
     runner.start()
     try:
         assert started.wait(WAIT)
-        viewer = threading.Thread(target=poll)
-        viewer.start()
-        viewer.join(WAIT)  # well short of the patience a wait would have (60 s)
-        assert not viewer.is_alive(), "the poll waited for the hand"
-        assert answers["poll"].status_code == 304 and runner.is_alive()
+        yield url
     finally:
         release.set()
         runner.join(WAIT)
-    viewer.join(WAIT)
     assert answers["hand"]["points"]["A"] == 1
-    after = api.get(url, headers={"If-None-Match": before}, expect=200)
-    assert after.get_json()["rows"][0]["total"] == 1
 
 
-def test_a_board_build_during_a_hand_waits_for_it(app, monkeypatch):
-    api = ApiClient(app.test_client())
-    event, game, url = _night(api)  # no board built yet: the first read builds it
-    started, release = _held_hands(monkeypatch)
-    answers: dict = {}
-
-    def post_hand():
-        answers["hand"] = ApiClient(app.test_client()).hand(event["organizer_key"], game, "A", 3)
-
-    def read():
-        answers["board"] = app.test_client().get(url)
-
-    runner = threading.Thread(target=post_hand)
-    runner.start()
-    try:
-        assert started.wait(WAIT)
-        viewer = threading.Thread(target=read)
-        viewer.start()
-        viewer.join(0.2)
-        assert viewer.is_alive(), "the board was built while the hand was being stored"
-    finally:
-        release.set()
-        runner.join(WAIT)
-    viewer.join(WAIT)
-    assert not viewer.is_alive() and answers["hand"]["points"]["A"] == 1
-    assert answers["board"].status_code == 200
-
-
-def test_settling_waits_for_the_write_in_flight_then_a_quiet_moment():
-    inside, done, settled = threading.Event(), threading.Event(), []
+@contextmanager
+def _a_write_in_flight():
+    """Another thread answering a write until the block ends."""
+    inside, done = threading.Event(), threading.Event()
 
     def write():
         with writes_first.writing():
             inside.set()
             done.wait(WAIT)
 
-    def settle():
-        writes_first.settle(time.monotonic() + WAIT, quiet=0.05)
-        settled.append(time.monotonic())
-
     writer = threading.Thread(target=write)
     writer.start()
     try:
         assert inside.wait(WAIT)
+        yield
+    finally:
+        done.set()
+        writer.join(WAIT)
+
+
+def test_a_poll_during_a_hand_is_answered_at_once(app, monkeypatch):
+    """A poll holds one of the worker's few request threads: parked while a hand is stored,
+    it kept the next hand waiting for a thread. It is answered with the board it has."""
+    answers: dict = {}
+    with _a_hand_held(app, monkeypatch, answers) as url:
+        etag = {"If-None-Match": answers["before"]}
+        viewer = threading.Thread(
+            target=lambda: answers.update(poll=app.test_client().get(url, headers=etag)))
+        viewer.start()
+        viewer.join(WAIT)  # well short of the patience a wait would have (60 s)
+        assert not viewer.is_alive(), "the poll waited for the hand"
+        assert answers["poll"].status_code == 304 and "hand" not in answers
+    after = app.test_client().get(url, headers=etag)
+    assert after.status_code == 200 and after.get_json()["rows"][0]["total"] == 1
+
+
+def test_a_board_build_during_a_hand_waits_for_it(app, monkeypatch):
+    from api.leaderboard import cache
+
+    answers: dict = {}
+    with _a_hand_held(app, monkeypatch, answers) as url:
+        cache.clear()  # the next read builds the board
+        viewer = threading.Thread(target=lambda: answers.update(board=app.test_client().get(url)))
+        viewer.start()
+        viewer.join(0.2)
+        assert viewer.is_alive(), "the board was built while the hand was being stored"
+    viewer.join(WAIT)
+    assert not viewer.is_alive() and answers["board"].status_code == 200
+    assert answers["board"].headers["ETag"] != answers["before"]
+    assert answers["board"].get_json()["rows"][0]["total"] == 1  # the hand it waited for
+
+
+def test_settling_waits_for_the_write_in_flight_then_a_quiet_moment():
+    settled = []
+
+    def settle():
+        writes_first.settle(time.monotonic() + WAIT, quiet=0.05)
+        settled.append(time.monotonic())
+
+    with _a_write_in_flight():
         settler = threading.Thread(target=settle)
         settler.start()
         settler.join(0.1)
         assert settler.is_alive(), "settled while a write was in flight"
-    finally:
-        done.set()
-        writer.join(WAIT)
     settler.join(WAIT)
     assert settled and settled[0] >= writes_first._last_ended + 0.05
 
 
 def test_settling_stops_at_its_deadline_and_costs_nothing_when_all_is_quiet(monkeypatch):
-    inside, done = threading.Event(), threading.Event()
-
-    def endless_write():
-        with writes_first.writing():
-            inside.set()
-            done.wait(WAIT)
-
-    writer = threading.Thread(target=endless_write)
-    writer.start()
-    try:
-        assert inside.wait(WAIT)
+    with _a_write_in_flight():
         settler = threading.Thread(target=writes_first.settle,
                                    args=(time.monotonic() + 0.05,))
         settler.start()
         settler.join(WAIT)
         assert not settler.is_alive(), "settling went on past its deadline"
-    finally:
-        done.set()
-        writer.join(WAIT)
     monkeypatch.setattr(writes_first, "_last_ended", 0.0)  # no write for ages
     start = time.monotonic()
     writes_first.settle(start + WAIT)
@@ -158,24 +139,11 @@ def test_settling_stops_at_its_deadline_and_costs_nothing_when_all_is_quiet(monk
 
 
 def test_a_reader_waits_no_longer_than_its_patience():
-    inside, done = threading.Event(), threading.Event()
-
-    def endless_write():
-        with writes_first.writing():
-            inside.set()
-            done.wait(WAIT)
-
-    writer = threading.Thread(target=endless_write)
-    writer.start()
-    try:
-        assert inside.wait(WAIT)
+    with _a_write_in_flight():
         reader = threading.Thread(target=writes_first.yield_to_writes, args=(0.05,))
         reader.start()
         reader.join(WAIT)
         assert not reader.is_alive(), "a reader waited past its patience"
-    finally:
-        done.set()
-        writer.join(WAIT)
 
 
 def test_a_write_that_reads_does_not_wait_for_itself():
