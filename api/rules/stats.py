@@ -6,11 +6,15 @@ them:
 
 - *called*: their side made trump (a hand whose renege was upheld has no tricks to judge, so
   it is left out of called and made);
-- *made*: called and took 3 or more tricks; *march*: called and took all 5;
+- *made*: called and took 3 or more tricks; *march*: called and took all 5 (a march is
+  also made);
 - *euchred*: called and took fewer than 3; *euchres* (as defenders): the other side called
   and took fewer than 3;
 - loners belong to the lone player when the loner's seat was recorded; otherwise to both
-  players of the side, and counted as *unattributed* so the figure can be read with care;
+  players of the side, and counted as *unattributed* so the figure can be read with care.
+  A *loner made* is one that took 3 or more tricks, lone marches included (so
+  `loners_made + loners_euchred == loners`, and `loners_marched <= loners_made`): the
+  profile's figure and the "Most loners made" award count the same hands;
 - *reneges*: upheld reneges by their side;
 - *points per hand*: the points their side scored in their hands.
 """
@@ -77,10 +81,10 @@ def _add(tally: dict, hand: PlayedHand) -> None:
         tally["loners"] += 1
         if hand.loner_seat is None:
             tally["loners_unattributed"] += 1
-        if hand.tricks == 5:
-            tally["loners_marched"] += 1
-        elif hand.tricks >= 3:
-            tally["loners_made"] += 1
+        if hand.tricks >= 3:
+            tally["loners_made"] += 1  # a lone march is made too
+            if hand.tricks == 5:
+                tally["loners_marched"] += 1
         else:
             tally["loners_euchred"] += 1
 
@@ -130,7 +134,7 @@ def hand_award(award: str, tallies: dict[Hashable, dict]) -> tuple[float | None,
     totals (player_stats(...)["overall"]); (None, []) when nobody qualifies. Players level on
     the figure share the award."""
     if award == "most-loners":
-        figures = {p: t["loners_made"] + t["loners_marched"] for p, t in tallies.items()}
+        figures = {p: t["loners_made"] for p, t in tallies.items()}
     elif award == "most-marches":
         figures = {p: t["marches"] for p, t in tallies.items()}
     elif award == "best-make-pct":

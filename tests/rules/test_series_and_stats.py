@@ -110,7 +110,8 @@ def test_a_players_figures_follow_their_side_and_seat():
     s = rstats.player_stats(played)["overall"]
     assert s["hands"] == 8 and s["called"] == 6 and s["made"] == 5 and s["euchred"] == 1
     assert s["marches"] == 3 and s["euchres"] == 1 and s["reneges"] == 1
-    assert s["loners"] == 2 and s["loners_made"] == 1 and s["loners_marched"] == 1
+    # A lone march is a loner made too (RULES.md §5: one meaning of "made").
+    assert s["loners"] == 2 and s["loners_made"] == 2 and s["loners_marched"] == 1
     assert s["loners_unattributed"] == 1
     assert s["make_pct"] == pytest.approx(83.3) and s["points"] == 15
 
@@ -133,14 +134,15 @@ def test_the_figures_add_up(played):
     s = figures["overall"]
     assert s["made"] + s["euchred"] == s["called"] <= s["hands"]
     assert s["marches"] <= s["made"]
-    assert s["loners_made"] + s["loners_marched"] + s["loners_euchred"] == s["loners"]
+    assert s["loners_made"] + s["loners_euchred"] == s["loners"]
+    assert s["loners_marched"] <= s["loners_made"]
     assert s["make_pct"] is None or 0 <= s["make_pct"] <= 100
     for key in ("hands", "called", "made", "points", "loners", "euchres"):
         assert sum(e[key] for e in figures["events"].values()) == s[key]
 
 
 def test_hand_awards_pick_the_best_and_share_a_tie():
-    tallies = {"a": {"loners_made": 1, "loners_marched": 1, "marches": 2, "called": 6,
+    tallies = {"a": {"loners_made": 2, "loners_marched": 1, "marches": 2, "called": 6,
                      "make_pct": 83.3},
                "b": {"loners_made": 2, "loners_marched": 0, "marches": 1, "called": 4,
                      "make_pct": 100.0}}
@@ -150,3 +152,22 @@ def test_hand_awards_pick_the_best_and_share_a_tie():
     assert rstats.hand_award("most-marches", {}) == (None, [])
     with pytest.raises(ValueError, match="No award"):
         rstats.hand_award("longest-game", tallies)
+
+
+def test_most_loners_made_counts_what_the_profile_calls_loners_made():
+    """One meaning of "made": the award's figure is the profile's loners_made, marches
+    included, for every mix of hands."""
+    played = [_hand(tricks=5, alone=True, loner_seat=1, points=4),
+              _hand(tricks=3, alone=True, loner_seat=1, points=1),
+              _hand(tricks=1, alone=True, loner_seat=1, points=0)]
+    mine = rstats.player_stats(played)["overall"]
+    assert mine["loners_made"] == 2 and mine["loners_marched"] == 1
+    assert rstats.hand_award("most-loners", {"me": mine}) == (2, ["me"])
+
+
+@settings(max_examples=100, deadline=None)
+@given(played=st.lists(hands, max_size=40))
+def test_the_award_and_the_profile_agree_on_loners_made(played):
+    mine = rstats.player_stats(played)["overall"]
+    value, winners = rstats.hand_award("most-loners", {"me": mine})
+    assert (value or 0) == mine["loners_made"]
