@@ -33,7 +33,7 @@ export async function render(main, {slug, personId}) {
   }
   setTitle(`${profile.name} · ${club.name}`);
   const s = profile.stats;
-  const loners = s.loners ? `${s.loners_made + s.loners_marched} of ${s.loners} made, ${s.loners_marched} marched`
+  const loners = s.loners ? `${s.loners_made} of ${s.loners} made, ${s.loners_marched} marched`
     : 'none';
   const partner = profile.best_partner;
   mount(main,
