@@ -953,6 +953,8 @@ class LeaderboardSchema(Schema):
     categories = fields.List(fields.Nested("CategoryBoardSchema"), metadata={
         "description": "Each category's own place list (e.g. High lady / High man)."})
     draw = fields.Nested("DrawSchema", metadata={"description": "The latest door-prize draw."})
+    door_prizes = fields.List(fields.Nested("DoorPrizeWinSchema"), metadata={
+        "description": "Every door-prize winner with the draws they won, when there are draws."})
     named_awards = fields.List(fields.Nested("NamedAwardSchema"), metadata={
         "description": "The organizer's own awards, when there are any."})
 
@@ -1496,6 +1498,8 @@ class MoneyPayoutSchema(Schema):
     place = Int(required=True)
     shared = Bool(required=True)
     amount = Int(required=True)
+    paid = Bool(required=True, metadata={
+        "description": "False: a winner not marked paid, to settle at the prize table."})
 
 
 class MoneySchema(Schema):
@@ -1507,7 +1511,11 @@ class MoneySchema(Schema):
     split = fields.List(fields.Nested(SplitRowSchema), required=True)
     custom_split = Bool(required=True)
     paid = Int(required=True, metadata={"description": "Entrants marked paid."})
-    unpaid = Int(required=True)
+    unpaid = Int(required=True, metadata={
+        "description": "Checked-in entrants not marked paid (a registered no-show owes "
+                       "nothing)."})
+    unpaid_winners = Int(required=True, metadata={
+        "description": "Of those taking prize money, how many are not marked paid."})
     collected = Int(required=True)
     maintenance = Int(required=True)
     pool = Int(required=True)
@@ -1577,7 +1585,9 @@ class DrawCreateSchema(Schema):
     leave_out_prize_winners = Bool(load_default=True)
     leave_out_drawn = Bool(load_default=True)
     seed = Int(load_default=None, allow_none=True, validate=validate.Range(0, 2**31 - 1),
-               metadata={"description": "Repeat a recorded draw; leave out to draw afresh."})
+               metadata={"description": "Draw with this seed (normally left out: the server "
+                                        "picks one). To check an earlier draw, repeat it: "
+                                        "GET /draws/<number>/repeat."})
 
 
 class DrawSchema(Schema):
@@ -1588,7 +1598,28 @@ class DrawSchema(Schema):
     leave_out_prize_winners = Bool(required=True)
     leave_out_drawn = Bool(required=True)
     candidates = Int(required=True, metadata={"description": "How many were in the draw."})
+    candidate_list = fields.List(fields.Nested(RefSchema), metadata={
+        "description": "Who was in the draw, in the stable order the draw used (by id); "
+                       "absent on the leaderboard and on draws made before lists were kept."})
     winners = fields.List(fields.Nested(RefSchema), required=True)
+
+
+class DrawRepeatSchema(Schema):
+    number = Int(required=True, metadata={"description": "The draw repeated."})
+    seed = Int(required=True)
+    candidates = Int(required=True)
+    winners = fields.List(fields.Nested(RefSchema), required=True, metadata={
+        "description": "The winners the draw's own candidate list and seed give now."})
+    recorded = fields.List(fields.Nested(RefSchema), required=True, metadata={
+        "description": "The winners recorded when the draw was made."})
+    same = Bool(required=True, metadata={
+        "description": "True when the repeat gives the recorded winners, in the same order."})
+
+
+class DoorPrizeWinSchema(Schema):
+    entrant_id = Int(required=True)
+    draws = fields.List(Int(), required=True, metadata={
+        "description": "The numbers of the draws this entrant won."})
 
 
 # --- the check-in window and self check-in at the door (RULES.md §4) ------------------------

@@ -18,7 +18,13 @@ from ..rules.presets import Preset
 from ..services.awards import bump_cup_total, event_awards
 from ..services.championship import cut_state
 from ..services.common import get_event, preset_of
-from ..services.event_day import category_boards, latest_draw, named_awards, payouts_for
+from ..services.event_day import (
+    category_boards,
+    door_prize_wins,
+    latest_draw,
+    named_awards,
+    payouts_for,
+)
 from ..services.round_view import clock_view
 from ..services.standings import (
     compute_standings,
@@ -93,6 +99,7 @@ def build_leaderboard(event: Event) -> dict:
         board["categories"] = category_boards(event, standings, names)
     if event.draws:
         board["draw"] = latest_draw(event, names)
+        board["door_prizes"] = door_prize_wins(event)
     if event.named_awards:
         board["named_awards"] = named_awards(event)
     return board

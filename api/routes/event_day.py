@@ -11,6 +11,7 @@ from ..schemas import (
     CategoriesSetSchema,
     CategorySchema,
     DrawCreateSchema,
+    DrawRepeatSchema,
     DrawSchema,
     MoneySchema,
     MoneySetSchema,
@@ -101,3 +102,12 @@ class Draws(MethodView):
         return service.draw_door_prize(event_id, principal, body["count"],
                                        body["leave_out_prize_winners"], body["leave_out_drawn"],
                                        body["seed"])
+
+
+@blp.route("/draws/<int:number>/repeat")
+class DrawRepeat(MethodView):
+    @blp.response(200, DrawRepeatSchema)
+    def get(self, event_id, number):
+        """Repeat draw `number` from its own candidate list and seed: the winners it gives now
+        beside the recorded ones. A check anyone can make, not a new draw (nothing changes)."""
+        return service.repeat_draw(event_id, number)

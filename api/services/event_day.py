@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from ..auth import Principal
 from ..db import db
@@ -18,7 +18,7 @@ from ..models import Event, Player, Team, utcnow
 from ..rules import prizes as rprizes
 from ..rules import standings as rstandings
 from .common import audit, get_event, lock_event, preset_of
-from .errors import Conflict, Invalid
+from .errors import Conflict, Invalid, not_found
 from .standings import compute_standings, entrants
 
 MAX_NAMED_AWARDS = 30
@@ -62,15 +62,22 @@ def set_money(event_id: int, principal: Principal, body: dict | None) -> Event:
 
 
 def _paid_count(event: Event, team_entry: bool) -> tuple[int, int]:
-    """Entrants marked paid, and entrants registered (players, or teams in team formats)."""
+    """Entrants marked paid, and those marked paid plus the checked-in ones not marked paid
+    (players, or teams in team formats). A registered no-show owes nothing (RULES.md §4), so
+    only a checked-in entrant counts as unpaid."""
+    paid = set(_marked_paid(event, team_entry))
+    here = _checked_in(event, team_entry, keep_withdrawn=True, keep_disqualified=True)
+    return len(paid), len(paid) + len(here - paid)
+
+
+def _marked_paid(event: Event, team_entry: bool) -> list[int]:
     if team_entry:
-        query = select(func.count(), func.count().filter(Team.paid.is_(True))).where(
-            Team.event_id == event.id, Team.removed.is_(False))
+        query = select(Team.id).where(Team.event_id == event.id, Team.removed.is_(False),
+                                      Team.paid.is_(True))
     else:
-        query = select(func.count(), func.count().filter(Player.paid.is_(True))).where(
-            Player.event_id == event.id, Player.role == "player")
-    registered, paid = db.session.execute(query).one()
-    return paid, registered
+        query = select(Player.id).where(Player.event_id == event.id, Player.role == "player",
+                                        Player.paid.is_(True))
+    return list(db.session.execute(query).scalars())
 
 
 def payouts_for(event: Event, standings: list[rstandings.Standing]) -> rprizes.Payouts | None:
@@ -96,12 +103,14 @@ def money_view(event_id: int) -> dict:
                 {"from_field": f, "percentages": list(p)} for f, p in rprizes.DEFAULT_SPLIT],
             "custom_split": False, "paid": paid, "unpaid": registered - paid, "collected": 0,
             "maintenance": 0, "pool": 0, "remainder": 0, "places": [], "payouts": [],
+            "unpaid_winners": 0,
             "kept_by_organizer": 0, "field_size": 0}
     if money is None:
         return view
     people = entrants(event, preset)
     standings = compute_standings(event, preset, people=people)
     names = {p.id: p.name for p in people}
+    paid_ids = set(_marked_paid(event, preset.team_entry))
     result = payouts_for(event, standings)
     split = split_of(money)
     view.update({
@@ -118,9 +127,11 @@ def money_view(event_id: int) -> dict:
                    for i, (pct, amount) in enumerate(zip(result.percentages, result.by_place,
                                                          strict=True))],
         "payouts": [{"entrant_id": s.entrant, "name": names.get(s.entrant), "place": s.place,
-                     "shared": s.shared, "amount": result.by_entrant[s.entrant]}
+                     "shared": s.shared, "amount": result.by_entrant[s.entrant],
+                     "paid": s.entrant in paid_ids}
                     for s in standings if s.entrant in result.by_entrant],
     })
+    view["unpaid_winners"] = sum(not p["paid"] for p in view["payouts"])
     return view
 
 
@@ -227,14 +238,15 @@ def category_boards(event: Event, standings: list[rstandings.Standing],
 def draw_door_prize(event_id: int, principal: Principal, count: int,
                     leave_out_prize_winners: bool, leave_out_drawn: bool,
                     seed: int | None = None) -> dict:
-    """Draw winners at random among the checked-in entrants (not withdrawn), from a recorded
-    seed: the same seed and options over the same field draw the same names again."""
+    """Draw winners at random among the checked-in entrants (not withdrawn, not disqualified),
+    from a recorded seed. The draw keeps its own candidate list, in a stable order (by id), so
+    repeating it later (repeat_draw) gives the same winners whatever happened since."""
     event = lock_event(event_id)
     preset = preset_of(event)
-    people = entrants(event, preset)
     here = _checked_in(event, preset.team_entry)
     left_out: set[int] = set()
     if leave_out_prize_winners:
+        people = entrants(event, preset)
         standings = compute_standings(event, preset, people=people)
         left_out |= {s.entrant for s in standings if s.prize}
         paid = payouts_for(event, standings)
@@ -257,37 +269,81 @@ def draw_door_prize(event_id: int, principal: Principal, count: int,
     record = {"number": len(draws) + 1, "at": utcnow().isoformat(), "seed": seed,
               "count": count, "leave_out_prize_winners": leave_out_prize_winners,
               "leave_out_drawn": leave_out_drawn, "candidates": len(candidates),
-              "winners": winners}
+              "candidate_ids": candidates, "winners": winners}
     event.draws = [*draws, record]
     audit(event.id, principal, "door-prize-draw", "event", event.id, after=record)
     db.session.commit()
-    return _draw_view(record, _entrant_names(event))
+    return _draw_view(record, _entrant_names(event), with_candidates=True)
 
 
-def _checked_in(event: Event, team_entry: bool) -> set[int]:
+def repeat_draw(event_id: int, number: int) -> dict:
+    """Draw `number` again from its own candidate list and seed: a check that the recorded
+    winners are what the seed gives, not a new draw (nothing is stored)."""
+    event = get_event(event_id)
+    draws = event.draws or []
+    if not 1 <= number <= len(draws):
+        raise not_found(f"Door-prize draw {number}")
+    record = draws[number - 1]
+    if record.get("candidate_ids") is None:
+        raise Conflict(f"Draw {number} was made before each draw kept its list of "
+                       "candidates, so it cannot be repeated exactly.",
+                       code="draw-not-repeatable")
+    again = rprizes.draw(record["candidate_ids"], record["count"], record["seed"])
+    names = _entrant_names(event)
+    ref = lambda w: {"id": w, "name": names.get(w)}  # noqa: E731
+    return {"number": number, "seed": record["seed"], "candidates": record["candidates"],
+            "winners": [ref(w) for w in again], "recorded": [ref(w) for w in record["winners"]],
+            "same": again == record["winners"]}
+
+
+def _checked_in(event: Event, team_entry: bool, keep_withdrawn: bool = False,
+                keep_disqualified: bool = False) -> set[int]:
+    """The entrants here tonight: checked in (a team: all its players), by default neither
+    withdrawn nor disqualified (the door-prize field, RULES.md §4)."""
     if team_entry:
-        teams = db.session.execute(select(Team).where(
-            Team.event_id == event.id, Team.withdrawn.is_(False), Team.removed.is_(False)
-        )).scalars()
-        return {t.id for t in teams
+        query = select(Team).where(Team.event_id == event.id, Team.removed.is_(False))
+        if not keep_withdrawn:
+            query = query.where(Team.withdrawn.is_(False))
+        if not keep_disqualified:
+            query = query.where(Team.disqualified.is_(None))
+        return {t.id for t in db.session.execute(query).scalars()
                 if all(m.checked_in for m in t.members if m.role == "player")}
-    return set(db.session.execute(select(Player.id).where(
-        Player.event_id == event.id, Player.role == "player", Player.checked_in.is_(True),
-        Player.withdrawn.is_(False))).scalars())
+    query = select(Player.id).where(Player.event_id == event.id, Player.role == "player",
+                                    Player.checked_in.is_(True))
+    if not keep_withdrawn:
+        query = query.where(Player.withdrawn.is_(False))
+    if not keep_disqualified:
+        query = query.where(Player.disqualified.is_(None))
+    return set(db.session.execute(query).scalars())
 
 
-def _draw_view(record: dict, names: dict) -> dict:
-    return {**{k: v for k, v in record.items() if k != "winners"},
-            "winners": [{"id": w, "name": names.get(w)} for w in record["winners"]]}
+def _draw_view(record: dict, names: dict, with_candidates: bool = False) -> dict:
+    view = {k: v for k, v in record.items() if k not in ("winners", "candidate_ids")}
+    view["winners"] = [{"id": w, "name": names.get(w)} for w in record["winners"]]
+    if with_candidates and record.get("candidate_ids") is not None:
+        view["candidate_list"] = [{"id": c, "name": names.get(c)}
+                                  for c in record["candidate_ids"]]
+    return view
 
 
 def draws(event_id: int) -> list[dict]:
+    """Every draw with its candidate list (who was in it, in the order the draw used)."""
     event = get_event(event_id)
     names = _entrant_names(event) if event.draws else {}
-    return [_draw_view(d, names) for d in event.draws or []]
+    return [_draw_view(d, names, with_candidates=True) for d in event.draws or []]
 
 
 def latest_draw(event: Event, names: dict) -> dict | None:
     if not event.draws:
         return None
     return _draw_view(event.draws[-1], names)
+
+
+def door_prize_wins(event: Event) -> list[dict]:
+    """Each door-prize winner with the numbers of every draw they won (a followed player's
+    phone lists them all, not only the latest draw's)."""
+    won: dict[int, list[int]] = {}
+    for record in event.draws or []:
+        for winner in record["winners"]:
+            won.setdefault(winner, []).append(record["number"])
+    return [{"entrant_id": e, "draws": numbers} for e, numbers in won.items()]

@@ -9,7 +9,7 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from ..auth import Principal
 from ..db import db
-from ..models import Game, Match, Result, Round
+from ..models import Game, Match, Player, Result, Round, Team
 from ..rules import games as rgames
 from ..rules.presets import Preset
 from ..rules.seats import SEATS_OF, SIDE_OF_SEAT, partner_of
@@ -17,6 +17,7 @@ from .common import audit, game_label, get_round, lock_event, preset_of
 from .errors import Conflict, Invalid, not_found
 from .game_state import sides_view, write_results
 from .game_writes import check_version, commit_and_view, later_round, locked_game, writable
+from .planning import player_stays, team_stays
 
 
 def _started(match: Match) -> bool:
@@ -95,6 +96,7 @@ def swap_entrants(round_id: int, principal: Principal, first: int, second: int) 
                            "can no longer be swapped. If players sat in the wrong seats, "
                            "correct that game's seats instead (Corrections).",
                            code="hands-recorded")
+    _keep_stayers(event, preset, {first: (one, two), second: (two, one)})
     before = {"a": _where(one, first, preset), "b": _where(two, second, preset)}
     if preset.team_entry:
         seated_one = [s for s in one.seats if s.seat in SEATS_OF[side_one]]
@@ -115,6 +117,37 @@ def swap_entrants(round_id: int, principal: Principal, first: int, second: int) 
           round_number=round_.number, table=one.table if one is two else None)
     db.session.commit()
     return round_
+
+
+def _keep_stayers(event, preset: Preset, moves: dict[int, tuple[Match, Match]]) -> None:
+    """An entrant who stays at a table (an accommodation, RULES.md §4) never changes table: a
+    swap that would take one from their table to another is refused, naming them and the
+    table. A swap within the table, or one bringing them to their own table, is fine. To move
+    them anyway, the organizer first sets them to "Moves as usual" (Players)."""
+    moving = {e: (here, there) for e, (here, there) in moves.items()
+              if here.table != there.table}
+    if not moving:
+        return
+    if preset.team_entry:
+        stays = team_stays(event, list(db.session.execute(
+            select(Team).where(Team.id.in_(moving))).scalars()))
+        model = Team
+    else:
+        stays = player_stays(event, list(db.session.execute(
+            select(Player).where(Player.id.in_(moving))).scalars()))
+        model = Player
+    for entrant, (here, there) in moving.items():
+        if entrant not in stays:
+            continue
+        table = stays[entrant] or here.table
+        if there.table == table:
+            continue
+        name = db.session.get(model, entrant).name
+        raise Conflict(f"{name} stays at table {table} (an accommodation): this swap would move "
+                       f"them to table {there.table}. Swap them with someone at table {table}, "
+                       "or, if they can move after all, first set them to \"Moves as "
+                       "usual\" (Players).", code="stays-at-table", entrant_id=entrant,
+                       entrant=name, stays_at=table)
 
 
 def _where(match: Match, entrant: int, preset: Preset) -> dict:

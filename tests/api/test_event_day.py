@@ -187,7 +187,7 @@ def test_door_prize_draws_repeat_from_their_seed_and_leave_out_who_they_should(a
 
     again = api.post(url, key=key, json={"count": 3, "seed": first["seed"],
                                          "leave_out_drawn": False}, expect=201).get_json()
-    assert again["winners"] == first["winners"], "the same seed draws the same names"
+    assert len(again["winners"]) == 3, "an organizer's seed makes a new draw"
     assert api.leaderboard(event)["draw"]["number"] == 3
     assert [d["number"] for d in api.get(url, expect=200).get_json()] == [1, 2, 3]
     plain = api.post(url, key=key, expect=201).get_json()  # no body: one winner, the defaults
@@ -198,3 +198,108 @@ def test_door_prize_draws_repeat_from_their_seed_and_leave_out_who_they_should(a
     assert "Only 27 can be drawn from" in problem["detail"]
     audit = api.get(f"/api/events/{event['id']}/audit", key=key, expect=200).get_json()
     assert sum(e["action"] == "door-prize-draw" for e in audit) == 4
+
+
+def _draw(api, event, key, **body) -> dict:
+    return api.post(f"/api/events/{event['id']}/draws", key=key, json=body,
+                    expect=201).get_json()
+
+
+def test_every_draw_keeps_its_candidates_and_each_repeats_to_the_same_winners(api):
+    """Issue 26: draw 3 left out draw 1's and 2's winners; its candidates must be kept, or
+    repeating it from its seed draws other names. A repeat is a check, not a new draw."""
+    event, key, ids, _ = _night(api)
+    url = f"/api/events/{event['id']}/draws"
+    made = [_draw(api, event, key, count=3, leave_out_prize_winners=False),
+            _draw(api, event, key, count=2, leave_out_prize_winners=False),
+            _draw(api, event, key, count=4, leave_out_prize_winners=False)]
+    # The field changes afterwards: a late arrival, a disqualification, a withdrawal.
+    api.post(f"/api/events/{event['id']}/players", key=key,
+             json={"name": "Late Larry", "checked_in": True}, expect=201)
+    _patch(api, event, key, made[0]["winners"][0]["id"], disqualified="Left early")
+    _patch(api, event, key, ids["Player 27"], withdrawn=True)
+
+    listed = api.get(url, expect=200).get_json()
+    assert [d["candidates"] for d in listed] == [27, 24, 22]
+    earlier: set[int] = set()
+    for draw in listed:
+        pool = [c["id"] for c in draw["candidate_list"]]
+        assert pool == sorted(pool) and len(pool) == draw["candidates"]
+        assert not set(pool) & earlier, "earlier winners were left out of this draw"
+        assert {w["id"] for w in draw["winners"]} <= set(pool)
+        earlier |= {w["id"] for w in draw["winners"]}
+
+    for draw in made:
+        check = api.get(f"{url}/{draw['number']}/repeat", expect=200).get_json()
+        assert check["same"] is True, draw["number"]
+        assert check["winners"] == check["recorded"] == draw["winners"]
+        assert (check["number"], check["seed"]) == (draw["number"], draw["seed"])
+    # Repeating stores nothing: still three draws, three in the audit log.
+    assert [d["number"] for d in api.get(url, expect=200).get_json()] == [1, 2, 3]
+    audit = api.get(f"/api/events/{event['id']}/audit", key=key, expect=200).get_json()
+    assert sum(e["action"] == "door-prize-draw" for e in audit) == 3
+    # The leaderboard carries the latest draw without its (long) candidate list.
+    assert "candidate_list" not in api.leaderboard(event)["draw"]
+
+    for number in (0, 4, 99):
+        missing = api.get(f"{url}/{number}/repeat", expect=404)
+        assert missing.mimetype == "application/problem+json"
+        assert f"draw {number} does not exist" in missing.get_json()["detail"]
+
+
+def test_a_disqualified_player_is_not_in_the_door_prize_draw(api):
+    event, key, ids, _ = _night(api)
+    struck = ids["Player 04"]
+    _patch(api, event, key, struck, disqualified="A phone at the table")
+    everyone = _draw(api, event, key, count=26, leave_out_prize_winners=False)
+    assert everyone["candidates"] == 26
+    assert struck not in {c["id"] for c in everyone["candidate_list"]}
+    assert struck not in {w["id"] for w in everyone["winners"]}
+    problem = api.post(f"/api/events/{event['id']}/draws", key=key, json={
+        "count": 27, "leave_out_prize_winners": False, "leave_out_drawn": False},
+        expect=409).get_json()
+    assert "Only 26 can be drawn from" in problem["detail"]
+
+
+def test_a_followed_players_phone_gets_every_draw_they_won(api):
+    event, key, ids, _ = _night(api)
+    first = _draw(api, event, key, count=1, leave_out_prize_winners=False)
+    lucky = first["winners"][0]["id"]
+    second = _draw(api, event, key, count=2, leave_out_prize_winners=False)
+    _draw(api, event, key, count=27, leave_out_prize_winners=False, leave_out_drawn=False)
+    board = api.leaderboard(event)
+    assert board["draw"]["number"] == 3
+    won = {w["entrant_id"]: w["draws"] for w in board["door_prizes"]}
+    assert won[lucky] == [1, 3], "the phone is told of draw 1, not only the latest"
+    for winner in second["winners"]:
+        assert won[winner["id"]] == [2, 3]
+    assert len(won) == 27
+    fresh = api.create_event("progressive")
+    assert "door_prizes" not in api.leaderboard(fresh)
+
+
+def test_unpaid_counts_checked_in_entrants_and_an_unpaid_winner_is_flagged(api):
+    event = api.create_event("progressive", name="Who owes")
+    key = event["organizer_key"]
+    api.add_players(event, [f"Here {n}" for n in range(1, 9)])
+    no_show, paid_no_show = api.add_players(event, ["No Show", "Paid Ahead"], checked_in=False)
+    round_ = api.seat_round(event, 1)
+    table = round_["tables"][0]
+    play(api, key, table["games"][0]["id"], fixed_hands_game(10, 2, 8))
+    winners = [s["player_id"] for s in table["seats"] if s["side"] == "A"]
+    loser = next(s["player_id"] for s in table["seats"] if s["side"] == "B")
+    unpaid = {winners[0], loser}
+    seated = [s["player_id"] for t in round_["tables"] for s in t["seats"] if s["player_id"]]
+    for player_id in [*seated, paid_no_show["id"]]:
+        if player_id not in unpaid:
+            _patch(api, event, key, player_id, paid=True)
+    money = api.put(f"/api/events/{event['id']}/money", key=key, json={"entry_fee": 10},
+                    expect=200).get_json()
+    assert (money["paid"], money["unpaid"]) == (7, 2), "the registered no-show owes nothing"
+    flags = {p["entrant_id"]: p["paid"] for p in money["payouts"]}
+    assert flags == {winners[0]: False, winners[1]: True}, money["payouts"]
+    assert money["unpaid_winners"] == 1
+    # The no-show arrives after all: now they owe.
+    _patch(api, event, key, no_show["id"], checked_in=True)
+    money = api.get(f"/api/events/{event['id']}/money", expect=200).get_json()
+    assert (money["paid"], money["unpaid"]) == (7, 3)

@@ -230,3 +230,60 @@ def test_teams_that_sat_on_each_others_sides_swap_sides_and_points(api):
         {table["seats"][1]["name"], table["seats"][3]["name"]}
     totals = {r["entrant_id"]: r["total"] for r in api.leaderboard(event)["rows"]}
     assert (totals[table["team_a"]["id"]], totals[table["team_b"]["id"]]) == (4, 9)
+
+
+def _stay(api, event, player_id: int, table: int | None) -> None:
+    api.patch(f"/api/events/{event['id']}/players/{player_id}", key=event["organizer_key"],
+              json={"stays_at": table}, expect=200)
+
+
+def test_a_swap_that_would_move_a_player_who_stays_off_their_table_is_refused(api):
+    """Issue 26: an accommodation (RULES.md §4) holds in a swap too: the stayer keeps the
+    table; the refusal names them and the table, and nothing changes."""
+    event = api.create_event("progressive", name="Stayer night")
+    ids = {p["name"]: p["id"] for p in api.add_players(event, NAMES)}
+    key = event["organizer_key"]
+    _stay(api, event, ids["Ann"], 1)
+    _stay(api, event, ids["Bob"], 0)  # stays where first seated
+    round_ = api.seat_round(event, 1)
+    where = _seats(round_)
+    assert where[ids["Ann"]][0] == 1
+    bob_table = where[ids["Bob"]][0]
+    url = f"/api/rounds/{round_['id']}/swap"
+    for stayer, name, table in ((ids["Ann"], "Ann", 1), (ids["Bob"], "Bob", bob_table)):
+        other = next(p for p, (t, _) in where.items() if t != table and p not in
+                     (ids["Ann"], ids["Bob"]))
+        for body in ({"a": stayer, "b": other}, {"a": other, "b": stayer}):
+            refused = api.post(url, key=key, json=body, expect=409)
+            assert refused.mimetype == "application/problem+json"
+            problem = refused.get_json()
+            assert problem["code"] == "stays-at-table"
+            assert problem["detail"].startswith(f"{name} stays at table {table}")
+            assert (problem["entrant_id"], problem["stays_at"]) == (stayer, table)
+    current = api.get(f"/api/rounds/{round_['id']}", expect=200).get_json()
+    assert _seats(current) == where, "nothing changed"
+    assert _audit(api, event, "swap-seats") == []
+
+    # Within the table the stayer may change seats.
+    mate = next(p for p, (t, _) in where.items() if t == 1 and p != ids["Ann"])
+    api.post(url, key=key, json={"a": ids["Ann"], "b": mate}, expect=200)
+    # Moves as usual again: the swap is made.
+    _stay(api, event, ids["Ann"], None)
+    other = next(p for p, (t, _) in where.items() if t != 1 and p != ids["Bob"])
+    swapped = api.post(url, key=key, json={"a": ids["Ann"], "b": other}, expect=200).get_json()
+    assert _seats(swapped)[ids["Ann"]][0] != 1
+
+
+def test_a_team_that_stays_is_not_swapped_off_its_table(api):
+    event, key, teams, round_ = _teams_event(api, "Team stayer night")
+    one, two = round_["tables"][0], round_["tables"][1]
+    stayer = one["team_a"]["id"]
+    api.patch(f"/api/events/{event['id']}/teams/{stayer}", key=key, json={"stays_at": 0},
+              expect=200)
+    problem = api.post(f"/api/rounds/{round_['id']}/swap", key=key,
+                       json={"a": stayer, "b": two["team_b"]["id"]}, expect=409).get_json()
+    assert problem["code"] == "stays-at-table"
+    assert f"{one['team_a']['name']} stays at table {one['table']}" in problem["detail"]
+    # Changing sides at its own table is fine.
+    api.post(f"/api/rounds/{round_['id']}/swap", key=key,
+             json={"a": stayer, "b": one["team_b"]["id"]}, expect=200)

@@ -257,6 +257,7 @@ READ_ROUTES: dict[str, str] = {
     "/api/events/<int:event_id>/named-awards": PUBLIC,
     "/api/events/<int:event_id>/categories": PUBLIC,
     "/api/events/<int:event_id>/draws": PUBLIC,
+    "/api/events/<int:event_id>/draws/<int:number>/repeat": PUBLIC,  # a check, stores nothing
     "/api/events/<int:event_id>/players/<int:player_id>/scoresheet": PUBLIC,
     "/api/events/<int:event_id>/scoresheets": PUBLIC,
     "/api/events/<int:event_id>/access": ORGANIZER,
