@@ -30,11 +30,16 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 EXPORTS = ("hands", "games", "standings", "scoresheets")
 
 
+PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+
+
 def safe_cell(value):
-    """Text that a spreadsheet would treat as a formula gets a leading apostrophe."""
+    """Text that a spreadsheet would treat as a formula gets a leading apostrophe (a plain
+    number such as "-2.5" stays a number)."""
     if isinstance(value, TextCell):
         return value.cell
-    if isinstance(value, str) and value.startswith(FORMULA_START):
+    if isinstance(value, str) and value.startswith(FORMULA_START) \
+            and not PLAIN_NUMBER.fullmatch(value):
         return "'" + value
     return value
 
@@ -83,11 +88,13 @@ def local_time(moment, zone: ZoneInfo) -> str:
 CHUNK = 64 * 1024  # characters sent at a time (one HTTP chunk, not one per row)
 
 
-def stream_csv(header: list[str], rows: Iterable[Iterable]) -> Iterator[str]:
+def stream_csv(header: list, rows: Iterable[Iterable]) -> Iterator[str]:
+    """The one CSV writer of the app: every cell, the header's too (event names head a
+    series' columns), goes through safe_cell."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     buffer.write("\ufeff")
-    writer.writerow(header)
+    writer.writerow([safe_cell(v) for v in header])
     for row in rows:
         writer.writerow([safe_cell(v) for v in row])
         if buffer.tell() >= CHUNK:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import (
     JSON,
     Boolean,
     CheckConstraint,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -48,6 +50,15 @@ class UTCDateTime(TypeDecorator):
 
 
 Timestamp = UTCDateTime()
+
+
+def _local_today(context) -> date:
+    """Today in the new event's time zone (its default night date)."""
+    try:
+        zone = ZoneInfo(context.get_current_parameters().get("time_zone") or "UTC")
+    except (LookupError, ValueError):
+        zone = UTC
+    return utcnow().astimezone(zone).date()
 
 
 class Event(db.Model):
@@ -92,6 +103,12 @@ class Event(db.Model):
     categories: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     draws: Mapped[list | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    # The day the night was played (RULES.md §5), set by the organizer; by default the day it
+    # was made, in its time zone. Series, profiles and charts date it by this.
+    night_date: Mapped[date] = mapped_column(Date, default=_local_today)
+    # When a club set the night aside (made by mistake, with results): it leaves the club's
+    # lists, series and profiles (services/clubs.py).
+    archived_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     # League operations (services/captains.py): the team registration link's token, when
     # captains' registration closes, and the week after which rosters are final (None: 2).
     registration_token: Mapped[str | None] = mapped_column(String(32), nullable=True)

@@ -1281,6 +1281,17 @@ class ClubEventSchema(Schema):
     preset = fields.String(required=True, attribute="preset_key")
     status = fields.String(required=True)
     created_at = fields.DateTime(required=True)
+    date = fields.Date(required=True, attribute="night_date", metadata={
+        "description": "The day the night was played (the organizer sets it; by default the "
+                       "day it was made)."})
+    archived = fields.Function(lambda e: e.archived_at is not None, required=True, metadata={
+        "description": "Set aside by the club (listed to the club key only)."})
+
+
+class NightUpdateSchema(Schema):
+    date = fields.Date(metadata={"description": "The day the night was played, YYYY-MM-DD."})
+    archived = Bool(metadata={"description": "Set the night aside (true) or bring it back: an "
+                              "archived night leaves the club's lists, series and profiles."})
 
 
 class PersonSchema(Schema):
@@ -1384,7 +1395,7 @@ class SeriesEventSchema(Schema):
     name = fields.String(required=True)
     code = fields.String(required=True)
     status = fields.String(required=True)
-    date = fields.DateTime(required=True)
+    date = fields.Date(required=True, metadata={"description": "The day it was played."})
 
 
 class SeriesStandingsSchema(SeriesSchema):
@@ -1426,7 +1437,7 @@ class ProfileEventSchema(Schema):
                                              "event (to split it off if linked wrongly)."})
     name = fields.String(required=True)
     code = fields.String(required=True)
-    date = fields.DateTime(required=True)
+    date = fields.Date(required=True, metadata={"description": "The day it was played."})
     preset = fields.String(required=True)
     status = fields.String(required=True)
     place = Int(allow_none=True)

@@ -25,6 +25,7 @@ from ..schemas import (
     EventCreatedSchema,
     EventCreateSchema,
     MergeSchema,
+    NightUpdateSchema,
     PersonSchema,
     PersonUpdateSchema,
     ProfileSchema,
@@ -39,6 +40,8 @@ from ..services import clubs as service
 from ..services import people, profiles, series
 from .events import event_view
 
+PRIVATE_CELL = "private"  # a private person's event cell in the public series CSV
+
 blp = Blueprint("clubs", __name__, url_prefix="/api/clubs",
                 description="Clubs: events, people, series and profiles across nights")
 
@@ -52,7 +55,7 @@ def _is_club(club_id: int) -> bool:
 def _page(club) -> dict:
     club_key = _is_club(club.id)
     return {"id": club.id, "name": club.name, "slug": club.slug, "created_at": club.created_at,
-            "events": service.club_events(club.id),
+            "events": service.club_events(club.id, archived=club_key),
             "series": [series.series_view(s) for s in series.club_series(club.id)],
             "people": [p for p in people.people_of(club.id) if club_key or not p["private"]]}
 
@@ -124,9 +127,9 @@ class ClubKeyById(MethodView):
 class ClubEvents(MethodView):
     @blp.response(200, ClubEventSchema(many=True))
     def get(self, club_id):
-        """The club's events, newest first."""
+        """The club's events, the latest night first (those set aside: club key only)."""
         service.get_club(club_id)
-        return service.club_events(club_id)
+        return service.club_events(club_id, archived=_is_club(club_id))
 
     @blp.arguments(EventCreateSchema)
     @blp.response(201, EventCreatedSchema)
@@ -140,6 +143,25 @@ class ClubEvents(MethodView):
         view = event_view(event)
         view["links"]["organizer"] += f"#key={secret}"
         return {**view, "organizer_key": secret, "join_pin": event.join_pin}
+
+
+@blp.route("/<int:club_id>/events/<int:event_id>")
+class ClubEventById(MethodView):
+    @blp.arguments(NightUpdateSchema, required=False)
+    @blp.response(200, ClubEventSchema)
+    def patch(self, body, club_id, event_id):
+        """Set the day a night was played (series, profiles and charts date it so), or set
+        it aside (archived: true) and back (club key). Audited."""
+        principal = require_club(club_id)
+        return service.change_night(club_id, principal, event_id, body or {})
+
+    @blp.response(204)
+    @blp.alt_response(409, description="The night has results: archive it instead.")
+    def delete(self, club_id, event_id):
+        """Delete a night made by mistake, while nothing was scored in it (club key). One
+        with hands, sheets or forfeits is refused (409): archive it instead. Audited."""
+        principal = require_club(club_id)
+        service.delete_night(club_id, principal, event_id)
 
 
 @blp.route("/<int:club_id>/people")
@@ -273,19 +295,24 @@ class SeriesCsv(MethodView):
     @blp.response(200, content_type="text/csv", description="UTF-8 CSV with a header row.")
     def get(self, club_id, series_id):
         """The series standings as CSV: place, name, events, counted, total, then each
-        event's series points ('' where not played, in brackets where not counted)."""
+        event's series points ('' where not played, in brackets where not counted, 'private'
+        in every event of a private person's row unless the club key asks)."""
         found = series.get_series(club_id, series_id)
-        table = series.standings(found, _is_club(club_id), limit=None)
+        club_key = _is_club(club_id)
+        table = series.standings(found, club_key, limit=None)
         header = ["place", "name", "events", "counted", "total",
-                  *(e["name"] for e in table["events"])]
+                  *(as_text(e["name"]) for e in table["events"])]
 
         def rows():
             for row in table["rows"]:
                 by_event = {r["event_id"]: r for r in row["results"]}
+                # A private person's nights are the club's to see: masked, not blank (a blank
+                # reads "did not play").
+                masked = row["private"] and not club_key
                 cells = []
                 for e in table["events"]:
                     r = by_event.get(e["id"])
-                    cells.append("" if r is None else
+                    cells.append(PRIVATE_CELL if masked else "" if r is None else
                                  f"{r['points']:g}" if r["counted"] else f"({r['points']:g})")
                 yield [row["place"] if row["place"] is not None else "", as_text(row["name"]),
                        row["events_played"], row["counted"], f"{row['total']:g}", *cells]

@@ -5,14 +5,17 @@ series (series.py) and an audit log of changes to its records."""
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
+from zoneinfo import ZoneInfo
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import delete, exists, or_, select
 
 from ..auth import Principal, issue_club_key
 from ..db import db
-from ..models import Club, ClubAudit, ClubKey, Event, utcnow
+from ..models import Club, ClubAudit, ClubKey, Event, Forfeit, Game, Hand, utcnow
 from . import limits
+from .common import lock_event
 from .errors import Conflict, Invalid, NotFound, not_found
 from .events import create_event
 from .people import club_audit
@@ -118,11 +121,82 @@ def create_club_event(club_id: int, principal: Principal, name: str, preset_key:
     return event, secret
 
 
-def club_events(club_id: int) -> list[Event]:
-    """The club's events, newest first."""
-    return list(db.session.execute(select(Event).where(Event.club_id == club_id)
-                                   .order_by(Event.created_at.desc(), Event.id.desc()))
-                .scalars())
+def club_events(club_id: int, archived: bool = False) -> list[Event]:
+    """The club's events, newest night first; those set aside (archived) only if asked."""
+    query = select(Event).where(Event.club_id == club_id)
+    if not archived:
+        query = query.where(Event.archived_at.is_(None))
+    return list(db.session.execute(query.order_by(
+        Event.night_date.desc(), Event.created_at.desc(), Event.id.desc())).scalars())
+
+
+def _club_night(club_id: int, event_id: int) -> Event:
+    """One of the club's events, its row held for the change (the revision bumped, so series,
+    profiles and boards built before it are not served after it)."""
+    found = db.session.execute(select(Event.club_id).where(Event.id == event_id)).scalar()
+    if found is None or found != club_id:
+        raise NotFound(f"Event {event_id} is not one of this club's events.", code="not-found")
+    return lock_event(event_id, when_finished=True)
+
+
+def night_view(event: Event) -> dict:
+    return {"name": event.name, "date": event.night_date,
+            "archived": event.archived_at is not None}
+
+
+def change_night(club_id: int, principal: Principal, event_id: int, changes: dict) -> Event:
+    """Set a night's date (the day it was played: a past month entered late sits in its
+    month) or set it aside (archived) and back. Audited."""
+    event = _club_night(club_id, event_id)
+    before = night_view(event)
+    if "date" in changes:
+        event.night_date = _check_night_date(changes["date"], event.time_zone)
+    if "archived" in changes:
+        if changes["archived"] and event.archived_at is None:
+            event.archived_at = utcnow()
+        elif not changes["archived"]:
+            event.archived_at = None
+    club_audit(club_id, principal, "update-night", "event", event.id, before=before,
+               after=night_view(event))
+    db.session.commit()
+    return event
+
+
+def _check_night_date(day: date, zone: str) -> date:
+    today = utcnow().astimezone(ZoneInfo(zone)).date()
+    if not date(2000, 1, 1) <= day <= today + timedelta(days=366):
+        raise Invalid(f"A night's date is the day it was played: {day.isoformat()} is not one "
+                      "(from 2000 to a year from now).", code="bad-night-date")
+    return day
+
+
+def scored(event_id: int) -> bool:
+    """Whether anything was scored in the event: a hand, a game with points or an end (a
+    sheet, a forfeit, a tie settled), or a league forfeit."""
+    games = select(Game.id).where(Game.event_id == event_id, or_(
+        Game.hands_played > 0, Game.entries > 0, Game.points_a != 0, Game.points_b != 0,
+        Game.end.is_not(None), Game.from_sheet.is_(True), Game.forfeited_by.is_not(None),
+        Game.tie_method.is_not(None), Game.signed_off_at.is_not(None)))
+    return bool(db.session.execute(select(
+        exists(select(Hand.id).where(Hand.event_id == event_id)) | exists(games)
+        | exists(select(Forfeit.id).where(Forfeit.event_id == event_id)))).scalar())
+
+
+def delete_night(club_id: int, principal: Principal, event_id: int) -> None:
+    """Delete a night made by mistake, while nothing was scored in it (its players, rounds
+    and keys go with it). A night with results is archived instead: refused with a 409 that
+    says so."""
+    event = _club_night(club_id, event_id)
+    if scored(event.id):
+        raise Conflict(f"{event.name} has results (hands, sheets or forfeits), so it cannot be "
+                       "deleted: archive it instead (PATCH the night with archived: true). An "
+                       "archived night leaves the club's lists, series and profiles, and can be "
+                       "brought back.", code="night-has-results")
+    club_audit(club_id, principal, "delete-event", "event", event.id,
+               before={"name": event.name, "date": event.night_date,
+                       "preset": event.preset_key})
+    db.session.execute(delete(Event).where(Event.id == event.id))
+    db.session.commit()
 
 
 def club_audit_entries(club_id: int, limit: int = 200) -> list[dict]:

@@ -267,7 +267,8 @@ def people_of(club_id: int) -> list[dict]:
     """The registry, A to Z, with how many of the club's events each played."""
     events = (select(Player.person_id, func.count(func.distinct(Player.event_id)).label("n"))
               .join(Event, Event.id == Player.event_id)
-              .where(Event.club_id == club_id, Player.person_id.is_not(None))
+              .where(Event.club_id == club_id, Player.person_id.is_not(None),
+                     Event.archived_at.is_(None))  # not the nights set aside
               .group_by(Player.person_id).subquery())
     rows = db.session.execute(
         select(Person, func.coalesce(events.c.n, 0))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from datetime import datetime
+from datetime import date
 from threading import Lock
 
 from sqlalchemy import and_, select, update
@@ -38,6 +38,8 @@ def _played_hands(person_id: int) -> list[rstats.PlayedHand]:
         .join(Seat, Seat.player_id == me.id)
         .join(Game, and_(Game.match_id == Seat.match_id, Game.from_sheet.is_(False),
                          Game.forfeited_by.is_(None)))
+        # Not the nights the club set aside (archived).
+        .join(Event, and_(Event.id == Game.event_id, Event.archived_at.is_(None)))
         .join(Hand, and_(Hand.game_id == Game.id, Hand.kind == PLAY))
         .outerjoin(partner_seat, and_(partner_seat.match_id == Seat.match_id,
                                       partner_seat.seat == partner_no))
@@ -72,7 +74,8 @@ def profile(club_id: int, person_id: int, viewer_is_club: bool) -> dict:
                         code="private-person")
     nights = db.session.execute(
         select(Event.id, Event.code, Event.revision, Event.status)
-        .where(Event.id.in_(select(Player.event_id).where(Player.person_id == person.id)))
+        .where(Event.id.in_(select(Player.event_id).where(Player.person_id == person.id)),
+               Event.archived_at.is_(None))
         .order_by(Event.id)).all()
     revision = db.session.execute(select(Club.revision).where(Club.id == club_id)).scalar()
     key = (club_id, person.id, revision, tuple(tuple(n) for n in nights))
@@ -103,7 +106,7 @@ def _kept_or_computed(club_id: int, person: Person, stamp: str, all_finished: bo
     digest = hashlib.sha256(stamp.encode()).hexdigest()
     if person.profile_stamp == digest and person.profile_kept is not None:
         kept = person.profile_kept
-        return {**kept, "events": [{**e, "date": datetime.fromisoformat(e["date"])}
+        return {**kept, "events": [{**e, "date": date.fromisoformat(e["date"])}
                                    for e in kept["events"]]}
     found = _profile(club_id, person)
     if all_finished:
@@ -122,10 +125,10 @@ def _profile(club_id: int, person: Person) -> dict:
     # a regular's two hundred nights' formats and schedules are not needed.
     events = list(db.session.execute(
         select(Event).options(load_only(Event.id, Event.name, Event.code, Event.created_at,
-                                        Event.preset_key, Event.parameters, Event.status,
-                                        Event.revision, Event.finishes))
-        .where(Event.id.in_(played_in), Event.club_id == club_id)
-        .order_by(Event.created_at, Event.id)).scalars())
+                                        Event.night_date, Event.preset_key, Event.parameters,
+                                        Event.status, Event.revision, Event.finishes))
+        .where(Event.id.in_(played_in), Event.club_id == club_id, Event.archived_at.is_(None))
+        .order_by(Event.night_date, Event.created_at, Event.id)).scalars())
     figures = rstats.player_stats(_played_hands(person.id))
     partner = figures["best_partner"]
     if partner is not None:
@@ -140,7 +143,7 @@ def _profile(club_id: int, person: Person) -> dict:
         played.append({
             "event_id": event.id, "player_id": player_id, "name": event.name,
             "code": event.code,
-            "date": event.created_at, "preset": event.preset_key, "status": event.status,
+            "date": event.night_date, "preset": event.preset_key, "status": event.status,
             "place": place, "total": total, "field": field_size,
             "prize": place is not None and place <= preset_of(event).prize_places_for(field_size),
             "stats": figures["events"].get(event.id)})

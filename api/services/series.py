@@ -92,7 +92,7 @@ def _set_events(series: Series, event_ids: list[int]) -> None:
 
 def add_event(club_id: int, principal: Principal, series_id: int, event_id: int) -> Series:
     series = get_series(club_id, series_id)
-    ids = event_ids(series)
+    ids = event_ids(series, archived=True)
     if event_id in ids:
         raise Conflict("That event is in the series already.", code="already-in-series")
     return update_series(club_id, principal, series_id, {"event_ids": [*ids, event_id]})
@@ -100,18 +100,25 @@ def add_event(club_id: int, principal: Principal, series_id: int, event_id: int)
 
 def remove_event(club_id: int, principal: Principal, series_id: int, event_id: int) -> Series:
     series = get_series(club_id, series_id)
-    ids = event_ids(series)
+    ids = event_ids(series, archived=True)
     if event_id not in ids:
         raise not_found(f"Event {event_id} in this series")
     return update_series(club_id, principal, series_id,
                          {"event_ids": [i for i in ids if i != event_id]})
 
 
-def event_ids(series: Series) -> list[int]:
+# A series reads its nights in the order they were played (their own dates), and leaves out
+# the nights the club set aside (archived: they stay members, and count again if brought back).
+NIGHT_ORDER = (Event.night_date, Event.created_at, Event.id)
+SHOWN = Event.archived_at.is_(None)
+
+
+def event_ids(series: Series, archived: bool = False) -> list[int]:
+    """The series' events by date played; with `archived`, those set aside too."""
+    query = (select(SeriesEvent.event_id).join(Event, Event.id == SeriesEvent.event_id)
+             .where(SeriesEvent.series_id == series.id))
     return list(db.session.execute(
-        select(SeriesEvent.event_id).join(Event, Event.id == SeriesEvent.event_id)
-        .where(SeriesEvent.series_id == series.id)
-        .order_by(Event.created_at, Event.id)).scalars())
+        (query if archived else query.where(SHOWN)).order_by(*NIGHT_ORDER)).scalars())
 
 
 def series_view(series: Series) -> dict:
@@ -132,7 +139,7 @@ def series_revision(series: Series) -> str:
     revisions = db.session.execute(
         select(Event.id, Event.code, Event.revision)
         .join(SeriesEvent, SeriesEvent.event_id == Event.id)
-        .where(SeriesEvent.series_id == series.id).order_by(Event.id)).all()
+        .where(SeriesEvent.series_id == series.id, SHOWN).order_by(Event.id)).all()
     return f"{series.id}.{series.revision}." + ".".join(f"{i}{c}-{r}" for i, c, r in revisions)
 
 
@@ -199,7 +206,7 @@ def keep_after_finish(event_id: int) -> None:
     for series in found:
         statuses = db.session.execute(
             select(Event.status).join(SeriesEvent, SeriesEvent.event_id == Event.id)
-            .where(SeriesEvent.series_id == series.id)).scalars().all()
+            .where(SeriesEvent.series_id == series.id, SHOWN)).scalars().all()
         if statuses and all(status == "finished" for status in statuses):
             standings(series, viewer_is_club=True, limit=0)
 
@@ -227,11 +234,11 @@ def _head(series: Series) -> tuple[dict, list[Event]]:
     events = list(db.session.execute(
         select(Event).join(SeriesEvent, SeriesEvent.event_id == Event.id)
         .options(load_only(Event.id, Event.name, Event.code, Event.status, Event.created_at,
-                           Event.revision))
-        .where(SeriesEvent.series_id == series.id).order_by(Event.created_at, Event.id))
+                           Event.night_date, Event.revision))
+        .where(SeriesEvent.series_id == series.id, SHOWN).order_by(*NIGHT_ORDER))
         .scalars())
     return {**series_view(series), "events": [
-        {"id": e.id, "name": e.name, "code": e.code, "status": e.status, "date": e.created_at}
+        {"id": e.id, "name": e.name, "code": e.code, "status": e.status, "date": e.night_date}
         for e in events]}, events
 
 
