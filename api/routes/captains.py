@@ -13,6 +13,8 @@ from ..schemas import (
     CaptainRegisteredSchema,
     CaptainRegisterSchema,
     ForfeitResultSchema,
+    LinkTeamsRemovedSchema,
+    LinkTeamsRemoveSchema,
     RegistrationPageSchema,
     RegistrationQuerySchema,
     RegistrationSchema,
@@ -22,6 +24,7 @@ from ..schemas import (
     TeamScheduleSchema,
 )
 from ..services import captains as service
+from ..services import link_teams
 from ..services.common import get_event
 from .events import base_url
 
@@ -71,11 +74,12 @@ class RegisterPage(MethodView):
     @blp.arguments(CaptainRegisterSchema)
     @blp.response(201, CaptainRegisteredSchema)
     def post(self, body, code):
-        """A captain registers a team (its name, two players, substitutes) until the
-        deadline. The answer carries the team key once: it edits the roster until it is
+        """A captain registers a team (its name, two players, substitutes, and its division
+        when the organizer offers divisions) until the deadline. The answer carries the team key once: it edits the roster until it is
         final and announces forfeits. Needs the link's token."""
         team, secret = service.register(code, body["token"], body["name"], body["players"],
-                                         body["substitutes"], client_address())
+                                         body["substitutes"], client_address(),
+                                         body["division"])
         return {"event_id": team.event_id, "team": team, "key": secret,
                 "link": captain_link(team, secret)}
 
@@ -122,3 +126,15 @@ class AdvanceForfeits(MethodView):
         principal = require_team(event_id, team_id)
         return service.announce_forfeit(event_id, team_id, principal, body["week"],
                                         body["note"])
+
+
+@blp.route("/events/<int:event_id>/registration/remove-teams")
+class RemoveLinkTeams(MethodView):
+    @blp.arguments(LinkTeamsRemoveSchema, required=False)
+    @blp.response(200, LinkTeamsRemovedSchema)
+    def post(self, body, event_id):
+        """Remove in one step the teams captains registered through the link (since a time,
+        when given), before the season is scheduled: a squatter's teams, with their players
+        and team keys. Teams the organizer added stay (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        return link_teams.remove_link_teams(event_id, principal, (body or {}).get("since"))

@@ -12,6 +12,7 @@ from ..schemas import (
     ForfeitResultSchema,
     MakeUpSchema,
     MoveMatchSchema,
+    PlayoffNightsSchema,
     PostponeSchema,
     RoundTableSchema,
     SeasonCreateSchema,
@@ -48,11 +49,26 @@ class Postpone(MethodView):
     @blp.arguments(PostponeSchema)
     @blp.response(200, SeasonSchema)
     def post(self, body, event_id):
-        """A league night is cancelled: that week and every later one move a week on
-        (organizer). Audited; the season view lists what moved and why."""
+        """A league night is cancelled (organizer). By default, as the league rules say, every
+        other week keeps its night and the cancelled week is made up at the end (a week after
+        the last night, or on `date`); `"mode": "shift"` moves it and every later week one
+        league night on instead. Audited; the season view lists what moved and why."""
         principal = require(event_id, ORGANIZER)
-        return service.season_view(service.postpone(event_id, principal, body["week"],
-                                                     body["reason"]))
+        return service.season_view(service.cancel_night(
+            event_id, principal, body["week"], body["reason"], body["mode"], body["date"]))
+
+
+@blp.route("/events/<int:event_id>/season/playoff-nights")
+class PlayoffNights(MethodView):
+    @blp.arguments(PlayoffNightsSchema)
+    @blp.response(200, BracketSchema)
+    def put(self, body, event_id):
+        """Give playoff rounds their nights (organizer): several rounds may share a night,
+        any round may have its own date; a round given null goes back to a week after the
+        round before it. A playoff match moves alone with /season/move-match. Audited."""
+        principal = require(event_id, ORGANIZER)
+        event = service.set_playoff_nights(event_id, principal, body["nights"], body["reason"])
+        return playoffs.bracket_view(event)
 
 
 @blp.route("/events/<int:event_id>/season/make-up")
@@ -72,7 +88,9 @@ class MoveMatch(MethodView):
     @blp.arguments(MoveMatchSchema)
     @blp.response(200, SeasonSchema)
     def post(self, body, event_id):
-        """One match is played on another night; its week stays (organizer). Audited."""
+        """One match is played on another night; its week stays (organizer). A playoff match
+        too, after the season's last night and not before its round's previous round.
+        Audited."""
         principal = require(event_id, ORGANIZER)
         return service.season_view(service.move_match(event_id, principal, body["match_id"],
                                                       body["date"], body["reason"]))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .errors import RuleError
 from .presets import Preset
+from .standings import standings_for
 
 LATE = "late"
 NO_SHOW = "no-show"
@@ -61,3 +62,20 @@ def offence_status(preset: Preset, offences: int) -> OffenceStatus:
                              f"Offence {offences}: loss of the games, and the team may be "
                              "removed from the playoffs (the organizer decides).")
     return OffenceStatus(offences, LOSS_OF_GAMES, f"Offence {offences}: loss of the games.")
+
+
+def division_standings(preset: Preset, results, teams, division_of: dict, manual=None, *,
+                       struck=()) -> list:
+    """A league in divisions (RULES.md §6): each division ranked on its own, with its own
+    places, ties and prize places (the preset's, for the division's size), since divisions
+    play different schedules; no overall place. The divisions follow one another in name
+    order, each team keeping its registration order within its division. Playoff results do
+    not count, as in any league's standings (a final between division winners included)."""
+    out = []
+    named = {division_of.get(t) for t in teams}
+    for division in sorted(named, key=lambda d: (d is None, d or "")):
+        members = [t for t in teams if division_of.get(t) == division]
+        mine = set(members)
+        out += standings_for(preset, [r for r in results if r.entrant in mine], members,
+                             manual, struck=[t for t in struck if t in mine])
+    return out

@@ -54,6 +54,46 @@ def playoff_night(nights: Sequence[date | None], playoff_round: int) -> date | N
     return max(known) + timedelta(days=7 * playoff_round)
 
 
+def playoff_nights(nights: Sequence[date | None], rounds: int,
+                   chosen: dict[int, date] | None = None) -> list[date | None]:
+    """The night of each of `rounds` playoff rounds (RULES.md §6: the playoffs take "1-3
+    weeks", on the league night or another): a round the organizer gave a night is played
+    then; any other a week after the round before it (the first, a week after the season's
+    last night). So several rounds can share a night, and a night given to one round moves
+    the default nights of the rounds after it. None when the season has no dates and no
+    night was chosen."""
+    chosen = chosen or {}
+    out: list[date | None] = []
+    for number in range(1, rounds + 1):
+        if number in chosen:
+            out.append(chosen[number])
+        elif number == 1:
+            out.append(playoff_night(nights, 1))
+        else:
+            out.append(out[-1] + timedelta(days=7) if out[-1] is not None else None)
+    return out
+
+
+def check_playoff_nights(nights: Sequence[date | None], playoff: Sequence[date | None]) -> None:
+    """Playoff nights come after the season's last night, and each round on or after the
+    night of the round before it (several rounds may share a night: the winners play on)."""
+    known = [night for night in nights if night is not None]
+    last = max(known) if known else None
+    previous = None
+    for number, night in enumerate(playoff, start=1):
+        if night is None:
+            continue
+        if last is not None and night <= last:
+            raise CalendarError(f"Playoff round {number} on {night.isoformat()} would come "
+                                f"before the season is over (its last night is "
+                                f"{last.isoformat()}): choose a later night.")
+        if previous is not None and night < previous:
+            raise CalendarError(f"Playoff round {number} on {night.isoformat()} would come "
+                                f"before round {number - 1} ({previous.isoformat()}): a round "
+                                "is played on the night of the round before it or later.")
+        previous = night
+
+
 def play_order(nights: Sequence[date | None]) -> list[int]:
     """The week numbers in the order they are played: by night, then by number (a season
     without dates plays in number order)."""

@@ -18,6 +18,7 @@ from ..rules import games as rgames
 from ..rules import league_calendar as calendar
 from ..rules import matches as rmatches
 from ..text import clean_name
+from . import link_teams
 from .common import (
     audit,
     check_link_token,
@@ -31,7 +32,7 @@ from .door import zone_of
 from .entrants import TEAM_SUBSTITUTES, register_team
 from .errors import Conflict, Invalid
 from .forfeits import forfeit_rows, offences_view, record_forfeit, require_league
-from .nights import night_dates, night_of
+from .nights import night_dates, night_lookup, night_of, playoff_index
 from .people import link_players
 
 
@@ -79,7 +80,8 @@ def registration_view(event: Event) -> dict:
             "time_zone": event.time_zone, "open": is_open, "message": message,
             "lock_after_week": lock_week(event), "roster_locked": roster_locked(event),
             "roster_message": calendar.roster_lock_words(lock_week(event),
-                                                         roster_locked(event))}
+                                                         roster_locked(event)),
+            "divisions": list(event.registration_divisions or [])}
 
 
 def set_registration(event_id: int, principal: Principal, changes: dict) -> Event:
@@ -99,15 +101,52 @@ def set_registration(event_id: int, principal: Principal, changes: dict) -> Even
         event.registration_closes_at = closes
     if "lock_after_week" in changes:
         event.roster_lock_week = changes["lock_after_week"]
+    if "divisions" in changes:
+        before["divisions"] = list(event.registration_divisions or [])
+        event.registration_divisions = _division_names(changes["divisions"] or [])
     made = event.registration_token is None or changes.get("rotate", False)
     if made:
         event.registration_token = secrets.token_urlsafe(16)
+        link_teams.new_link(event.id)
     # The token stays out of the log, as the door code does.
     audit(event.id, principal, "team-registration", "event", event.id, before=before,
           after={"closes": _local(event, event.registration_closes_at),
-                 "lock_after_week": lock_week(event), "new_link": made})
+                 "lock_after_week": lock_week(event), "new_link": made,
+                 **({"divisions": event.registration_divisions or []}
+                    if "divisions" in changes else {})})
     db.session.commit()
     return event
+
+
+def _division_names(names: list[str]) -> list[str] | None:
+    """The divisions captains choose from, each once (None: captains choose none)."""
+    out: list[str] = []
+    for raw in names:
+        name = _name(raw, "A division's name")
+        if name.casefold() in {n.casefold() for n in out}:
+            raise Invalid(f"The division '{name}' is listed twice.", code="duplicate-name")
+        out.append(name)
+    return out or None
+
+
+def _chosen_division(event: Event, division: str | None) -> str | None:
+    """The division a captain picked: one the organizer offers, and required when the
+    organizer offers any (a league in divisions puts every team in one)."""
+    offered = list(event.registration_divisions or [])
+    if not offered:
+        if division is not None:
+            raise Invalid("This league does not let captains choose a division: leave it "
+                          "out, the organizer places the team.", code="no-divisions")
+        return None
+    if division is None:
+        raise Invalid(f"Choose your team's division: {', '.join(offered)}.",
+                      code="division-missing", errors={"division": ["Choose one."]})
+    match = next((d for d in offered if d.casefold() == division.strip().casefold()), None)
+    if match is None:
+        raise Invalid(f"There is no division '{division}' in this league: choose one of "
+                      f"{', '.join(offered)}.", code="no-such-division",
+                      errors={"division": [f"Choose one of {', '.join(offered)}."]})
+    return match
 
 
 def _event_by_code(code: str) -> Event:
@@ -129,13 +168,15 @@ def public_view(code: str, token: str) -> dict:
             "open": is_open, "message": message,
             "closes": _local(event, event.registration_closes_at),
             "time_zone": event.time_zone, "lock_after_week": lock_week(event),
-            "substitutes": TEAM_SUBSTITUTES}
+            "substitutes": TEAM_SUBSTITUTES,
+            "divisions": list(event.registration_divisions or [])}
 
 
 def register(code: str, token: str, name: str, players: list[str], substitutes: list[str],
-             client: str) -> tuple[Team, str]:
-    """A captain registers a team (its name, two players, substitutes) through the link, until
-    the deadline; the answer carries the team key once."""
+             client: str, division: str | None = None) -> tuple[Team, str]:
+    """A captain registers a team (its name, two players, substitutes, and its division when
+    the organizer lets captains choose one) through the link, until the deadline; the answer
+    carries the team key once."""
     event = _event_by_code(code)
     _check_token(event, token)
     event = lock_event(event.id)
@@ -143,13 +184,16 @@ def register(code: str, token: str, name: str, players: list[str], substitutes: 
     is_open, message = _open_now(event)
     if not is_open:
         raise Conflict(message, code="registration-closed")
+    division = _chosen_division(event, division)
     principal = _captain(event)
+    link_teams.count_registration(event, client)
     team = register_team(event, principal, name, players, substitutes, client)
+    team.division = division
     link_players(event, list(team.members))
     key, secret = issue_key(event.id, TEAM, label=f"Captain of {team.name}", team_id=team.id)
     audit(event.id, principal, "captain-registration", "team", team.id,
           after={"name": team.name, "players": players, "substitutes": substitutes,
-                 "key_id": key.id})
+                 "division": division, "key_id": key.id})
     db.session.commit()
     return team, secret
 
@@ -377,9 +421,38 @@ def team_schedule(event: Event, team_id: int) -> dict:
         weeks.append(row)
     offence = next((o for o in offences_view(event) if o["team_id"] == team.id), None)
     locked = roster_locked(event)
+    playoffs = _team_playoffs(event, team, names)
     return {"event_id": event.id, "event_name": event.name, "time_zone": event.time_zone,
             "team": {"id": team.id, "name": team.name, "division": team.division,
                      **_roster(team)},
             "roster_locked": locked, "lock_after_week": lock_week(event),
             "roster_message": calendar.roster_lock_words(lock_week(event), locked),
-            "offences": offence, "weeks": weeks}
+            "offences": offence, "weeks": weeks, "playoffs": playoffs}
+
+
+def _team_playoffs(event: Event, team: Team, names: dict) -> list[dict]:
+    """The team's playoff matches drawn so far, each with its night (its round's, or its own
+    when it was moved: RULES.md §6), opponent, table, games won and whether the team went
+    through."""
+    night = night_lookup(event)
+    index = playoff_index(event)
+    start = (event.schedule or {}).get("start")
+    out = []
+    for round_ in sorted((r for r in event.rounds if r.stage == rgames.PLAYOFF),
+                         key=lambda r: r.number):
+        match = next((m for m in round_.matches if team.id in (m.team_a_id, m.team_b_id)),
+                     None)
+        if match is None:
+            continue
+        us = "A" if match.team_a_id == team.id else "B"
+        other = match.team_b_id if us == "A" else match.team_a_id
+        won = sum(1 for g in match.games if g.winner == us)
+        lost = sum(1 for g in match.games if g.winner not in (None, us))
+        out.append({"round": index[round_.number], "label": round_.label,
+                    "round_id": round_.id, "status": round_.status,
+                    "date": night(match.id, round_.number, round_.stage), "start": start,
+                    "opponent": {"id": other, "name": names.get(other)},
+                    "table": match.table, "match_id": match.id,
+                    "games_won": {"us": won, "them": lost},
+                    "won": None if match.winner is None else match.winner == us})
+    return out

@@ -11,7 +11,12 @@ from ..rules import standings as rstandings
 from ..rules.presets import Preset
 from .common import preset_of
 from .errors import Conflict
-from .nights import match_nights, night_dates
+from .nights import (
+    chosen_playoff_nights,
+    match_nights,
+    night_dates,
+    playoff_round_nights,
+)
 from .planning import Plan, team_tables
 from .standings import compute_standings, final_team
 
@@ -139,9 +144,11 @@ def _plan_division_round(event: Event, preset: Preset, teams: dict, number: int)
             raise Conflict(f"The playoffs are over: {words}.", code="event-complete")
         if final:
             pairs = schedules.next_bracket_round(final[-1], winners)
-        else:  # the division winners, seeded by their standing overall
-            order = {s.entrant: n for n, s in enumerate(compute_standings(event, preset))}
-            pairs = schedules.playoff_bracket(sorted(champions.values(), key=order.get))
+        else:  # the division winners, seeded by their season's record (points, then rates)
+            record = {s.entrant: (-s.total, -s.stats.get("game_win_pct", 0),
+                                  -s.stats.get("strength_of_schedule", 0), n)
+                      for n, s in enumerate(compute_standings(event, preset))}
+            pairs = schedules.playoff_bracket(sorted(champions.values(), key=record.get))
         label = _bracket_label(len(pairs), len(final) + 1)
         schedule = {**schedule, "final": [[list(p) for p in r] for r in final]
                     + [[list(p) for p in pairs]]}
@@ -171,7 +178,6 @@ def _division_bracket_view(event: Event, preset: Preset) -> dict:
     played = {(m.team_a_id, m.team_b_id): (m, r) for r in event.rounds
               if r.stage == rgames.PLAYOFF for m in r.matches}
     playoff_rounds = [r for r in event.rounds if r.stage == rgames.PLAYOFF]
-    nights = [*night_dates(event), *match_nights(event).values()]
 
     def ref(team):
         return {"id": team, "name": names.get(team),
@@ -199,7 +205,7 @@ def _division_bracket_view(event: Event, preset: Preset) -> dict:
                     "label": round_.label if round_ else "Division finals" if sizes == {1}
                     else "Division semifinals" if sizes == {2} else f"Playoffs round {index + 1}",
                     "round_id": round_.id if round_ else None, "projected": ahead,
-                    "date": calendar.playoff_night(nights, index + 1), "matches": rows})
+                    "matches": rows})
     if final or (event.schedule or {}).get("division_final"):
         if final:
             drawn, outline = final, schedules.bracket_outline(final, winners)
@@ -208,14 +214,30 @@ def _division_bracket_view(event: Event, preset: Preset) -> dict:
             known += [None] * (len(known) % 2)
             drawn, outline = [[(known[i], known[i + 1]) for i in range(0, len(known), 2)]], []
         for number, pairs in enumerate(drawn + outline, start=depth + 1):
+            ahead = not final or number > depth + len(final)
+            round_ = playoff_rounds[number - 1] \
+                if not ahead and number - 1 < len(playoff_rounds) else None
             out.append({"round": number, "label": "Final" if len(pairs) <= 1 else
                         _bracket_label(len(pairs), number),
-                        "round_id": None, "projected": not final or number > depth + len(final),
-                        "date": calendar.playoff_night(nights, number),
+                        "round_id": round_.id if round_ else None, "projected": ahead,
                         "matches": [row(a, b, None) for a, b in pairs]})
+    _dated(event, out)
     return {"rounds": out, "drawn": not projected,
             "seeds": [{"seed": seeds[t], "id": t, "name": names.get(t), "division": d}
                       for d, seeds in seed_of.items() for t in sorted(seeds, key=seeds.get)]}
+
+
+def _dated(event: Event, rounds: list[dict]) -> None:
+    """Each bracket round's night (RULES.md §6: the organizer's for the round, else a week
+    after the round before), and each match's own night when it was moved."""
+    nights = playoff_round_nights(event, len(rounds))
+    moved = match_nights(event)
+    chosen = chosen_playoff_nights(event)
+    for round_, night in zip(rounds, nights, strict=True):
+        round_["date"] = night
+        round_["chosen"] = round_["round"] in chosen
+        for match in round_["matches"]:
+            match["date"] = moved.get(match["match_id"], night)
 
 
 def _match_row(match, a, b, ref) -> dict:
@@ -260,11 +282,6 @@ def bracket_view(event: Event) -> dict:
         drawn = [schedules.playoff_bracket(seeds)] if len(seeds) >= 2 else []
     seed_of = schedules.bracket_seeds(drawn[0]) if drawn else {}
     winners = {}
-    # Playoffs come after every night of the season, a moved match's too.
-    nights = [*night_dates(event), *match_nights(event).values()]
-
-    def night(number: int):
-        return calendar.playoff_night(nights, number)
 
     def ref(team):
         return {"id": team, "name": names.get(team), "seed": seed_of.get(team)} \
@@ -281,13 +298,14 @@ def bracket_view(event: Event) -> dict:
         out.append({"round": index + 1,
                     "label": round_.label if round_ else _bracket_label(len(pairs), index + 1),
                     "round_id": round_.id if round_ else None, "projected": projected,
-                    "date": night(index + 1), "matches": rows})
+                    "matches": rows})
     for pairs in schedules.bracket_outline(drawn, winners):
         out.append({"round": len(out) + 1, "label": _bracket_label(len(pairs), len(out) + 1),
-                    "round_id": None, "projected": True, "date": night(len(out) + 1),
+                    "round_id": None, "projected": True,
                     "matches": [{"a": ref(a), "b": ref(b), "bye": False, "match_id": None,
                                  "games_won": None, "games": [], "winner": None}
                                 for a, b in pairs]})
+    _dated(event, out)
     seeds = sorted(seed_of, key=seed_of.get)
     return {"rounds": out, "drawn": not projected,
             "seeds": [{"seed": seed_of[t], "id": t, "name": names.get(t)} for t in seeds]}

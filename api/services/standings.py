@@ -13,6 +13,7 @@ from sqlalchemy import false, null, select
 from ..db import db
 from ..models import Event, Match, Player, Result, Team
 from ..rules import games as rgames
+from ..rules import league as rleague
 from ..rules import standings as rstandings
 from ..rules.presets import Preset
 from .errors import not_found
@@ -99,6 +100,11 @@ def compute_standings(event: Event, preset: Preset, *, before_round: int | None 
     # Struck from the places: a team removed from a league, anyone disqualified (RULES.md §4:
     # their results stand for their opponents).
     struck = [p.id for p in people if p.removed or p.disqualified]
+    division_of = {p.id: p.division for p in people if p.division}
+    if preset.standings == "league" and division_of:
+        # RULES.md §6: places and prizes per division; no overall place.
+        return rleague.division_standings(preset, results, [p.id for p in people],
+                                          division_of, manual_order(event), struck=struck)
     return rstandings.standings_for(preset, results, [p.id for p in people],
                                     manual_order(event), struck=struck, **extra)
 

@@ -1,14 +1,15 @@
-"""league: playoff rounds sharing a night, dates per round
+"""league: the divisions captains may choose from when they register their team
 
-(Placeholder: filled in by the change that needs it; a no-op until then.)
+Playoff rounds' nights and playoff matches' own nights are kept in the event's schedule (JSON)
+with the season's other night changes, so they need no column.
 
 Revision ID: e26b0e000002
 Revises: e26a0d000001
 Create Date: 2026-11-27 07:30:00
 
 """
-from alembic import op  # noqa: F401
-import sqlalchemy as sa  # noqa: F401
+from alembic import op
+import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
@@ -19,8 +20,10 @@ depends_on = None
 
 
 def upgrade():
-    pass
+    with op.batch_alter_table("events") as batch:
+        batch.add_column(sa.Column("registration_divisions", sa.JSON(), nullable=True))
 
 
 def downgrade():
-    pass
+    with op.batch_alter_table("events") as batch:
+        batch.drop_column("registration_divisions")

@@ -69,12 +69,41 @@ def test_each_division_plays_its_own_round_robin_on_dated_nights(api):
     assert refused["code"] == "season-started" and "first week" in refused["detail"]
 
 
+def test_a_cancelled_night_is_made_up_at_the_end_by_default(api):
+    """RULES.md §6 (corrected): every other week keeps its night; the cancelled week is
+    made up after the last week."""
+    event, key, eid, teams = _league(api)
+    api.post(f"/api/events/{eid}/season", key=key, json={
+        "first_night": "2027-01-05", "start_time": "19:00"}, expect=201)
+    kept = api.post(f"/api/events/{eid}/season/postpone", key=key, json={
+        "week": 2, "reason": "Snow storm"}, expect=200).get_json()
+    dates = [w["date"] for w in kept["weeks"]]
+    assert dates == ["2027-01-05", "2027-02-09", "2027-01-19", "2027-01-26", "2027-02-02"]
+    assert kept["weeks"][1]["make_up"] and kept["weeks"][1]["cancelled_date"] == "2027-01-12"
+    assert kept["play_order"] == [1, 3, 4, 5, 2]
+    change = kept["changes"][0]
+    assert change["kind"] == "make-up" and change["reason"] == "Snow storm"
+    log = api.get(f"/api/events/{eid}/audit", key=key, expect=200).get_json()
+    assert log[0]["action"] == "make-up-week"
+    # Or on the night the organizer picks; a shift takes no night (nothing stored).
+    picked = api.post(f"/api/events/{eid}/season/postpone", key=key, json={
+        "week": 3, "date": "2027-02-16"}, expect=200).get_json()
+    assert picked["weeks"][2]["date"] == "2027-02-16"
+    refused = api.post(f"/api/events/{eid}/season/postpone", key=key, json={
+        "week": 4, "mode": "shift", "date": "2027-02-23"}, expect=422).get_json()
+    assert refused["code"] == "shift-no-date"
+    api.post(f"/api/events/{eid}/season/postpone", key=key, json={
+        "week": 4, "mode": "sideways"}, expect=422)
+    after = api.get(f"/api/events/{eid}/season", expect=200).get_json()
+    assert len(after["changes"]) == 2
+
+
 def test_a_cancelled_night_moves_the_season_a_week_on(api):
     event, key, eid, teams = _league(api)
     api.post(f"/api/events/{eid}/season", key=key, json={
         "first_night": "2027-01-05", "start_time": "19:00"}, expect=201)
     moved = api.post(f"/api/events/{eid}/season/postpone", key=key, json={
-        "week": 2, "reason": "Snow storm"}, expect=200).get_json()
+        "week": 2, "reason": "Snow storm", "mode": "shift"}, expect=200).get_json()
     dates = [w["date"] for w in moved["weeks"]]
     assert dates == ["2027-01-05", "2027-01-19", "2027-01-26", "2027-02-02", "2027-02-09"]
     assert moved["changes"][0]["week"] == 2 and moved["changes"][0]["reason"] == "Snow storm"

@@ -92,9 +92,9 @@ def test_a_13_team_season_shifted_made_up_and_a_match_moved(api):
     assert len(byes) == 7 and {m["division"] for m in byes} == {"Upper"}
     assert all(len([m for m in w["matches"] if not m["bye"]]) == 6 for w in season["weeks"])
 
-    # Snow on week 2: the whole season shifts a night later.
+    # Snow on week 2: the organizer chooses to shift the whole season a night later.
     shifted = api.post(f"/api/events/{eid}/season/postpone", key=key, expect=200,
-                       json={"week": 2, "reason": "Snow storm"}).get_json()
+                       json={"week": 2, "reason": "Snow storm", "mode": "shift"}).get_json()
     assert [w["date"] for w in shifted["weeks"]] == [
         "2027-01-05", "2027-01-19", "2027-01-26", "2027-02-02", "2027-02-09", "2027-02-16",
         "2027-02-23"]
