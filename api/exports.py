@@ -20,10 +20,9 @@ from sqlalchemy.orm import aliased
 from .db import db
 from .leaderboard.board import leaderboard
 from .models import Game, Hand, Match, Player, Round, Seat
-from .rules.games import REGULAR
 from .rules.seats import SEATS_OF
 from .services.common import get_event, preset_of
-from .services.nights import match_nights, night_dates
+from .services.nights import night_lookup
 from .services.scoresheets import all_scoresheets
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -176,18 +175,13 @@ HANDS_HEADER = ["round", "table", "game", "hand", "kind", "maker_side", "makers"
 
 
 def _league_nights(event_id: int):
-    """A league's night for each match (its week's, or its own when it was moved), as a
-    function of (match id, week, stage); None outside leagues or without dates."""
+    """A league's night for each match (its week's, its own when it was moved, or its playoff
+    round's), as a function of (match id, round number, stage); None outside leagues or
+    without dates."""
     event = get_event(event_id)
     if preset_of(event).movement != "league-schedule":
         return lambda match_id, week, stage: None
-    weeks, moved = night_dates(event), match_nights(event)
-
-    def night(match_id: int, week: int, stage: str):
-        if match_id in moved:
-            return moved[match_id]
-        return weeks[week - 1] if stage == REGULAR and week <= len(weeks) else None
-    return night
+    return night_lookup(event)
 
 
 def games_rows(event_id: int) -> Iterator[list]:
@@ -217,11 +211,16 @@ GAMES_HEADER = ["round", "round_label", "night", "table", "game", "stage", "side
 def standings_table(event_id: int) -> tuple[list[str], list[list]]:
     board = leaderboard(event_id)
     rounds = sorted({int(r) for row in board["rows"] for r in row["rounds"]})
-    header = ["place", "name", "total", "games_won", "games_played"] + \
+    # A league in divisions (RULES.md §6): each team's division and its place there, and no
+    # overall place, since the divisions play different schedules.
+    divided = any(row["division"] for row in board["rows"])
+    header = (["division", "division_place"] if divided else ["place"]) + \
+        ["name", "total", "games_won", "games_played"] + \
         [f"round_{r}" for r in rounds] + ["shared_place", "prize", "withdrawn", "removed"]
     money = "money" in board  # the payout column, when the event has an entry fee
     header += ["disqualified"] + (["payout"] if money else [])
-    rows = [["" if row["place"] is None else row["place"], as_text(row["name"]), row["total"],
+    rows = [([as_text(row["division"] or "")] if divided else [])
+            + ["" if row["place"] is None else row["place"], as_text(row["name"]), row["total"],
              row["games_won"], row["games_played"]]
             + [row["rounds"].get(str(r), "") for r in rounds]
             + ["yes" if row["shared"] else "no", "yes" if row["prize"] else "no",

@@ -114,6 +114,8 @@ class Event(db.Model):
     registration_token: Mapped[str | None] = mapped_column(String(32), nullable=True)
     registration_closes_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     roster_lock_week: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The divisions a captain picks from when registering (None: captains pick none).
+    registration_divisions: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     players: Mapped[list[Player]] = relationship(back_populates="event",
                                                  order_by="Player.position")

@@ -831,6 +831,27 @@ class ForfeitCreateSchema(Schema):
     team_id = Int(required=True)
     reason = fields.String(required=True, validate=validate.OneOf(
         ["late", "no-show", "one-player"]))
+    mode = fields.String(load_default="make-up", validate=validate.OneOf(["make-up", "shift"]),
+                         metadata={"description": "make-up (the default, as the league rules "
+                                   "say): every other week keeps its night and the cancelled "
+                                   "week is made up at the end (or on `date`); shift: it and "
+                                   "every later week move one league night on."})
+    date = fields.Date(load_default=None, allow_none=True, metadata={
+        "description": "make-up only: the make-up night; by default a week after the "
+                       "season's last night."})
+
+
+class PlayoffNightSchema(Schema):
+    round = Int(required=True, validate=validate.Range(1, 20), metadata={
+        "description": "The playoff round: 1 for the first (in divisions, the division "
+                       "rounds come first, then the final between division winners)."})
+    date = fields.Date(required=True, allow_none=True, metadata={
+        "description": "Its night; null: a week after the round before it."})
+
+
+class PlayoffNightsSchema(Schema):
+    nights = ListOf(fields.Nested(PlayoffNightSchema), required=True, max_items=20)
+    reason = TextField(load_default="", max_length=200)
     minutes_late = Int(load_default=None, allow_none=True, validate=validate.Range(0, 600),
                        metadata={"description": "For 'late': without it, measured from the "
                                  "night's start time to now."})
@@ -881,7 +902,10 @@ class StandingRowSchema(Schema):
     division = fields.String(required=True, allow_none=True, metadata={
         "description": "A league team's division (skill level), if the league has them."})
     division_place = Int(required=True, allow_none=True, metadata={
-        "description": "The team's rank within its division (shared when level)."})
+        "description": "The team's rank within its division (shared when level). A league "
+                       "in divisions ranks each division on its own: `place` is this "
+                       "division place and `prize` a prize place of the division; no "
+                       "overall place."})
     disqualified = fields.String(required=True, allow_none=True, metadata={
         "description": "The reason, when the organizer disqualified this entrant: no place, "
                        "no prize; their results still count for their opponents."})
@@ -908,6 +932,8 @@ class CurrentRoundSchema(Schema):
     status = fields.String(required=True)
     stage = fields.String(required=True)
     clock = fields.Nested(ClockSchema, allow_none=True)
+    division = fields.String(metadata={
+        "description": "A league in divisions: the division whose place is shared."})
 
 
 class CutReasonSchema(Schema):
@@ -1196,11 +1222,14 @@ class BracketRoundSchema(Schema):
     projected = Bool(required=True, metadata={"description": "Not seated yet: before the "
                                               "draw, what the standings would give now."})
     date = fields.Date(allow_none=True, metadata={
-        "description": "Its league night: a week after the season's last night for the "
-                       "first playoff round, a week more for each after it."})
+        "description": "Its night: the one the organizer chose, else a week after the round "
+                       "before it (the first round: a week after the season's last night)."})
+    chosen = Bool(metadata={"description": "The organizer chose this round's night."})
     matches = fields.List(fields.Nested(BracketMatchSchema), required=True)
 
 
+    date = fields.Date(allow_none=True, metadata={
+        "description": "The match's night: its round's, or its own when it was moved."})
 class SeedSchema(Schema):
     seed = Int(required=True)
     id = Int(required=True)
@@ -1858,6 +1887,9 @@ class RegistrationPageSchema(Schema):
     substitutes = Int(required=True, metadata={"description": "At most this many."})
 
 
+    divisions = ListOf(Name(max_length=40), allow_none=True, max_items=20, metadata={
+        "description": "The divisions a captain chooses from when registering (then every "
+                       "captain chooses one); empty or null: captains choose none."})
 class CaptainRegisterSchema(Schema):
     token = fields.String(required=True, validate=validate.Length(1, 64))
     name = Name(required=True)
@@ -1873,6 +1905,8 @@ class CaptainRegisteredSchema(Schema):
 
 
 class RosterUpdateSchema(Schema):
+    divisions = fields.List(fields.String(), required=True, metadata={
+        "description": "The divisions captains choose from (empty: none)."})
     name = Name()
     players = ListOf(Name(), max_items=10)
     substitutes = ListOf(Name(), max_items=50)
@@ -1890,6 +1924,8 @@ class TeamWeekSchema(Schema):
     status = fields.String(allow_none=True)
     bye = Bool(required=True)
     opponent = fields.Nested(RefSchema, allow_none=True)
+    divisions = fields.List(fields.String(), required=True, metadata={
+        "description": "The divisions to choose from (empty: the organizer places teams)."})
     home = Bool(allow_none=True)
     table = Int(allow_none=True)
     match_id = Int(allow_none=True)
@@ -1897,6 +1933,22 @@ class TeamWeekSchema(Schema):
     points = Int(allow_none=True, metadata={"description": "Standings points (7/5/2/0)."})
     forfeits = fields.List(fields.Nested(ForfeitRowSchema), required=True)
 
+    division = Name(load_default=None, allow_none=True, max_length=40, metadata={
+        "description": "One of the registration page's divisions: required when it lists "
+                       "any, refused when it lists none."})
+
+
+class LinkTeamsRemoveSchema(Schema):
+    since = fields.DateTime(validate=lambda moment: 2000 <= moment.year <= 2100 or _refuse(
+        "Give a date between the years 2000 and 2100."), metadata={
+        "description": "Only teams registered at this time or later (without an offset: the "
+                       "event's time zone); left out: every team registered through the "
+                       "link."})
+
+
+class LinkTeamsRemovedSchema(Schema):
+    removed = Int(required=True, metadata={"description": "How many teams were removed."})
+    names = fields.List(fields.String(), required=True)
 
 class TeamRosterSchema(Schema):
     id = Int(required=True)
@@ -1922,3 +1974,20 @@ class TeamKeyIssuedSchema(Schema):
     team_id = Int(required=True)
     key = fields.String(required=True, metadata={"description": "Shown once."})
     link = fields.String(required=True, metadata={"description": "The captain's team page."})
+class TeamPlayoffSchema(Schema):
+    round = Int(required=True, metadata={"description": "1 for the first playoff round."})
+    label = fields.String(allow_none=True)
+    round_id = Int(required=True)
+    status = fields.String(required=True)
+    date = fields.Date(allow_none=True, metadata={
+        "description": "The match's night: its round's, or its own when it was moved."})
+    start = fields.String(allow_none=True)
+    opponent = fields.Nested(RefSchema, required=True)
+    table = Int(allow_none=True)
+    match_id = Int(required=True)
+    games_won = fields.Dict(keys=fields.String(), values=Int(), required=True)
+    won = Bool(allow_none=True, metadata={"description": "Went through (null: undecided)."})
+
+
+    playoffs = fields.List(fields.Nested(TeamPlayoffSchema), required=True, metadata={
+        "description": "The team's playoff matches drawn so far, with their nights."})

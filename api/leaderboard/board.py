@@ -77,7 +77,7 @@ def build_leaderboard(event: Event) -> dict:
             "payout": payouts.get(s.entrant, 0) if money is not None else None,
         })
     _division_places(rows)
-    ties = _ties_to_settle(preset, standings, names)
+    ties = _ties_to_settle(preset, standings, names, divisions)
     board = {
         "event_id": event.id, "event_name": event.name, "revision": event.revision,
         "preset": preset.key, "entry": preset.entry, "standings_kind": preset.standings,
@@ -215,16 +215,20 @@ def _current_round(rounds: list[Round]) -> dict | None:
             "stage": r.stage, "clock": clock_view(r)}
 
 
-def _ties_to_settle(preset: Preset, standings, names) -> list[dict]:
-    """Shared places that matter: in the prize places (or, in a league, the whole table)."""
-    groups: dict[int, list] = {}
+def _ties_to_settle(preset: Preset, standings, names, divisions=None) -> list[dict]:
+    """Shared places that matter: in the prize places (or, in a league, the whole table). A
+    league in divisions has its places per division: a tie is within one division."""
+    divisions = divisions or {}
+    groups: dict[tuple, list] = {}
     for s in standings:
         if s.shared:
-            groups.setdefault(s.place, []).append(s.entrant)
-    places = preset.prize_places_for(len(standings))
+            groups.setdefault((divisions.get(s.entrant) or "", s.place), []).append(s.entrant)
+    size = {d: sum(1 for s in standings if (divisions.get(s.entrant) or "") == d)
+            for d, _ in groups}
     return [{"place": place, "entrants": [{"id": e, "name": names.get(e, "?")} for e in group],
-             "affects_prizes": place <= places}
-            for place, group in sorted(groups.items())]
+             "affects_prizes": place <= preset.prize_places_for(size[division]),
+             **({"division": division} if division else {})}
+            for (division, place), group in sorted(groups.items())]
 
 
 def championship_view(event: Event, preset: Preset, standings, names) -> dict:

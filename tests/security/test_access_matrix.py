@@ -161,6 +161,8 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("PUT", "/api/events/<int:event_id>/teams/<int:team_id>/roster"): Route(
         TEAM, event="league", body=_body({"substitutes": ["North sub", "Fresh sub"]})),
     ("POST", "/api/events/<int:event_id>/teams/<int:team_id>/advance-forfeits"): Route(
+    ("PUT", "/api/events/<int:event_id>/season/playoff-nights"): Route(
+        ORGANIZER, event="league", body=_body({"nights": [{"round": 1, "date": "2030-01-01"}]})),
         TEAM, event="league", body=_body({"week": 2, "note": "away"})),
     ("POST", "/api/register/<string:code>"): Route(
         PUBLIC, event="preseason", prepare=_open_registration,
