@@ -825,12 +825,6 @@ class SeasonCreateSchema(Schema):
 class PostponeSchema(Schema):
     week = Int(required=True, validate=validate.Range(1, 60))
     reason = TextField(load_default="", max_length=200)
-
-
-class ForfeitCreateSchema(Schema):
-    team_id = Int(required=True)
-    reason = fields.String(required=True, validate=validate.OneOf(
-        ["late", "no-show", "one-player"]))
     mode = fields.String(load_default="make-up", validate=validate.OneOf(["make-up", "shift"]),
                          metadata={"description": "make-up (the default, as the league rules "
                                    "say): every other week keeps its night and the cancelled "
@@ -852,6 +846,12 @@ class PlayoffNightSchema(Schema):
 class PlayoffNightsSchema(Schema):
     nights = ListOf(fields.Nested(PlayoffNightSchema), required=True, max_items=20)
     reason = TextField(load_default="", max_length=200)
+
+
+class ForfeitCreateSchema(Schema):
+    team_id = Int(required=True)
+    reason = fields.String(required=True, validate=validate.OneOf(
+        ["late", "no-show", "one-player"]))
     minutes_late = Int(load_default=None, allow_none=True, validate=validate.Range(0, 600),
                        metadata={"description": "For 'late': without it, measured from the "
                                  "night's start time to now."})
@@ -923,6 +923,8 @@ class TieGroupSchema(Schema):
     place = Int(required=True)
     entrants = fields.List(fields.Nested(TieEntrantSchema), required=True)
     affects_prizes = Bool(required=True)
+    division = fields.String(metadata={
+        "description": "A league in divisions: the division whose place is shared."})
 
 
 class CurrentRoundSchema(Schema):
@@ -932,8 +934,6 @@ class CurrentRoundSchema(Schema):
     status = fields.String(required=True)
     stage = fields.String(required=True)
     clock = fields.Nested(ClockSchema, allow_none=True)
-    division = fields.String(metadata={
-        "description": "A league in divisions: the division whose place is shared."})
 
 
 class CutReasonSchema(Schema):
@@ -1213,6 +1213,8 @@ class BracketMatchSchema(Schema):
     games_won = fields.Dict(keys=fields.String(), values=Int(), allow_none=True)
     games = fields.List(fields.Nested(BracketGameSchema), required=True)
     winner = Int(allow_none=True)
+    date = fields.Date(allow_none=True, metadata={
+        "description": "The match's night: its round's, or its own when it was moved."})
 
 
 class BracketRoundSchema(Schema):
@@ -1228,8 +1230,6 @@ class BracketRoundSchema(Schema):
     matches = fields.List(fields.Nested(BracketMatchSchema), required=True)
 
 
-    date = fields.Date(allow_none=True, metadata={
-        "description": "The match's night: its round's, or its own when it was moved."})
 class SeedSchema(Schema):
     seed = Int(required=True)
     id = Int(required=True)
@@ -1853,6 +1853,9 @@ class RegistrationSetSchema(Schema):
     lock_after_week = Int(validate=validate.Range(1, 60), metadata={
         "description": "Rosters are final once this many weeks are played (default 2)."})
     rotate = Bool(metadata={"description": "A new link: the old QR stops working."})
+    divisions = ListOf(Name(max_length=40), allow_none=True, max_items=20, metadata={
+        "description": "The divisions a captain chooses from when registering (then every "
+                       "captain chooses one); empty or null: captains choose none."})
 
 
 class RegistrationSchema(Schema):
@@ -1868,6 +1871,8 @@ class RegistrationSchema(Schema):
     lock_after_week = Int(required=True)
     roster_locked = Bool(required=True)
     roster_message = fields.String(required=True)
+    divisions = fields.List(fields.String(), required=True, metadata={
+        "description": "The divisions captains choose from (empty: none)."})
 
 
 class RegistrationQuerySchema(Schema):
@@ -1885,16 +1890,18 @@ class RegistrationPageSchema(Schema):
     time_zone = fields.String(required=True)
     lock_after_week = Int(required=True)
     substitutes = Int(required=True, metadata={"description": "At most this many."})
+    divisions = fields.List(fields.String(), required=True, metadata={
+        "description": "The divisions to choose from (empty: the organizer places teams)."})
 
 
-    divisions = ListOf(Name(max_length=40), allow_none=True, max_items=20, metadata={
-        "description": "The divisions a captain chooses from when registering (then every "
-                       "captain chooses one); empty or null: captains choose none."})
 class CaptainRegisterSchema(Schema):
     token = fields.String(required=True, validate=validate.Length(1, 64))
     name = Name(required=True)
     players = ListOf(Name(), required=True, max_items=10)
     substitutes = ListOf(Name(), load_default=list, max_items=50)
+    division = Name(load_default=None, allow_none=True, max_length=40, metadata={
+        "description": "One of the registration page's divisions: required when it lists "
+                       "any, refused when it lists none."})
 
 
 class CaptainRegisteredSchema(Schema):
@@ -1905,8 +1912,6 @@ class CaptainRegisteredSchema(Schema):
 
 
 class RosterUpdateSchema(Schema):
-    divisions = fields.List(fields.String(), required=True, metadata={
-        "description": "The divisions captains choose from (empty: none)."})
     name = Name()
     players = ListOf(Name(), max_items=10)
     substitutes = ListOf(Name(), max_items=50)
@@ -1924,8 +1929,6 @@ class TeamWeekSchema(Schema):
     status = fields.String(allow_none=True)
     bye = Bool(required=True)
     opponent = fields.Nested(RefSchema, allow_none=True)
-    divisions = fields.List(fields.String(), required=True, metadata={
-        "description": "The divisions to choose from (empty: the organizer places teams)."})
     home = Bool(allow_none=True)
     table = Int(allow_none=True)
     match_id = Int(allow_none=True)
@@ -1933,22 +1936,21 @@ class TeamWeekSchema(Schema):
     points = Int(allow_none=True, metadata={"description": "Standings points (7/5/2/0)."})
     forfeits = fields.List(fields.Nested(ForfeitRowSchema), required=True)
 
-    division = Name(load_default=None, allow_none=True, max_length=40, metadata={
-        "description": "One of the registration page's divisions: required when it lists "
-                       "any, refused when it lists none."})
 
+class TeamPlayoffSchema(Schema):
+    round = Int(required=True, metadata={"description": "1 for the first playoff round."})
+    label = fields.String(allow_none=True)
+    round_id = Int(required=True)
+    status = fields.String(required=True)
+    date = fields.Date(allow_none=True, metadata={
+        "description": "The match's night: its round's, or its own when it was moved."})
+    start = fields.String(allow_none=True)
+    opponent = fields.Nested(RefSchema, required=True)
+    table = Int(allow_none=True)
+    match_id = Int(required=True)
+    games_won = fields.Dict(keys=fields.String(), values=Int(), required=True)
+    won = Bool(allow_none=True, metadata={"description": "Went through (null: undecided)."})
 
-class LinkTeamsRemoveSchema(Schema):
-    since = fields.DateTime(validate=lambda moment: 2000 <= moment.year <= 2100 or _refuse(
-        "Give a date between the years 2000 and 2100."), metadata={
-        "description": "Only teams registered at this time or later (without an offset: the "
-                       "event's time zone); left out: every team registered through the "
-                       "link."})
-
-
-class LinkTeamsRemovedSchema(Schema):
-    removed = Int(required=True, metadata={"description": "How many teams were removed."})
-    names = fields.List(fields.String(), required=True)
 
 class TeamRosterSchema(Schema):
     id = Int(required=True)
@@ -1968,26 +1970,11 @@ class TeamScheduleSchema(Schema):
     roster_message = fields.String(required=True)
     offences = fields.Nested(OffenceSchema, allow_none=True)
     weeks = fields.List(fields.Nested(TeamWeekSchema), required=True)
+    playoffs = fields.List(fields.Nested(TeamPlayoffSchema), required=True, metadata={
+        "description": "The team's playoff matches drawn so far, with their nights."})
 
 
 class TeamKeyIssuedSchema(Schema):
     team_id = Int(required=True)
     key = fields.String(required=True, metadata={"description": "Shown once."})
     link = fields.String(required=True, metadata={"description": "The captain's team page."})
-class TeamPlayoffSchema(Schema):
-    round = Int(required=True, metadata={"description": "1 for the first playoff round."})
-    label = fields.String(allow_none=True)
-    round_id = Int(required=True)
-    status = fields.String(required=True)
-    date = fields.Date(allow_none=True, metadata={
-        "description": "The match's night: its round's, or its own when it was moved."})
-    start = fields.String(allow_none=True)
-    opponent = fields.Nested(RefSchema, required=True)
-    table = Int(allow_none=True)
-    match_id = Int(required=True)
-    games_won = fields.Dict(keys=fields.String(), values=Int(), required=True)
-    won = Bool(allow_none=True, metadata={"description": "Went through (null: undecided)."})
-
-
-    playoffs = fields.List(fields.Nested(TeamPlayoffSchema), required=True, metadata={
-        "description": "The team's playoff matches drawn so far, with their nights."})
