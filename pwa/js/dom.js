@@ -53,18 +53,21 @@ export function hidden(text) {
 
 let toastTimer = null;
 
-/** A short message at the bottom (polite live region), optionally with one action (e.g. Undo). */
+/** A short message at the bottom (polite live region), optionally with one action (e.g. Undo).
+ * Returns the toast's element (gone from the page once it closes), or null. */
 export function toast(message, action = null, {ms = 7000, kind = 'info'} = {}) {
   const area = document.getElementById('toasts');
-  if (!area) return;
+  if (!area) return null;
   clearTimeout(toastTimer);
   const close = () => area.replaceChildren();
   const actionButton = action && button(action.label, () => { close(); action.run(); },
     {class: 'toast-action'});
-  mount(area, h('div', {class: ['toast', `toast-${kind}`]},
+  const el = h('div', {class: ['toast', `toast-${kind}`]},
     h('span', {class: 'toast-text'}, message), actionButton,
-    button('✕', close, {class: 'toast-close', 'aria-label': 'Close message'})));
+    button('✕', close, {class: 'toast-close', 'aria-label': 'Close message'}));
+  mount(area, el);
   toastTimer = setTimeout(close, ms);
+  return el;
 }
 
 /** The banner under the bar: for things the runner must act on (a key no longer works). */

@@ -111,3 +111,28 @@ def wec_event(api) -> EventSetup:
     for maker in "ABAB":
         event.hand(first, maker, 3)
     return event
+
+
+class Taps:
+    """A finger on the phone: taps what it is given, counting every tap."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.count = 0
+
+    def __call__(self, locator) -> None:
+        locator.tap()
+        self.count += 1
+
+
+def tap_sheet_row(page: Page, taps: Taps, n: int, maker_name: str | None, tricks: int | None,
+                  alone: bool = False) -> None:
+    """One hand of a paper sheet on the phone: who called (which fills in 3 tricks), Alone, and
+    the tricks when they are not 3."""
+    if maker_name:
+        taps(page.get_by_label(f"Hand {n}: {maker_name} called trump", exact=True))
+    if alone:
+        taps(page.get_by_label(f"Hand {n}: alone", exact=True))
+    if tricks is not None and not (maker_name and tricks == 3):
+        taps(page.get_by_label(f"Hand {n}: {tricks} trick{'' if tricks == 1 else 's'}",
+                               exact=True))

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import EventSetup
-from .steps import join_with_pin, play, side_names, wait_until
+from .steps import Taps, join_with_pin, play, side_names, tap_sheet_row, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -45,40 +45,42 @@ class Keys:
 def test_a_loner_seekers_game_from_its_paper_sheet_on_a_phone(page: Page, event, shot):
     game_id = event.game_id(0)
     game = event.game(game_id)
+    names = side_names(game)
     join_with_pin(page, event, table=1)
     page.goto(f"/e/{event.id}/games/{game_id}")
     page.get_by_role("link", name="Enter from a paper sheet").click()
     expect(page).to_have_url(re.compile(rf"/games/{game_id}/sheet$"))
-    rows = page.locator("tr.grid-row")
+    rows = page.locator("li.paper-row")
     expect(rows).to_have_count(8)
+    taps = Taps(page)
     for n, (maker, alone, tricks) in enumerate(SHEET, start=1):
-        if n == 5:  # the sheet's mistake: nobody wrote who called trump on hand 5
-            page.get_by_label("Hand 5: tricks the makers took (0 to 5)").fill(str(tricks))
-            continue
-        page.get_by_label(f"Hand {n}: maker").select_option(maker)
-        if alone:
-            page.get_by_label(f"Hand {n}: alone").check()
-        page.get_by_label(f"Hand {n}: tricks the makers took (0 to 5)").fill(str(tricks))
+        # The sheet's mistake: nobody wrote who called trump on hand 5.
+        tap_sheet_row(page, taps, n, None if n == 5 else names[maker], tricks, alone)
     # The running score, from the points table the server serves.
     expect(rows.nth(3).locator(".grid-total")).to_have_text("1–8")
-    page.get_by_role("button", name="Send the sheet").click()
-    wrong = page.locator("tr.grid-bad:not([hidden])")
+    taps(page.get_by_role("button", name="Send the sheet"))
+    wrong = page.locator(".paper-bad:not([hidden])")
     expect(wrong).to_have_count(1)
     expect(wrong).to_contain_text("Hand 5: Say which side called trump")
-    expect(rows.nth(4)).to_have_class(re.compile("grid-wrong"))
-    shot(page, "paper-sheet-mistake-on-row-5")
+    expect(rows.nth(4)).to_have_class(re.compile("paper-wrong"))
+    shot(page, "paper-sheet-mistake-on-row-5", full_page=False)
     assert event.game(game_id)["hands_played"] == 0, "nothing stored"
 
-    page.get_by_label("Hand 5: maker").select_option("A")
+    # Hand 5's tricks (4) stay as typed when its maker is tapped.
+    taps(page.get_by_label(f"Hand 5: {names['A']} called trump", exact=True))
+    expect(page.get_by_label("Hand 5: 4 tricks", exact=True)).to_have_attribute(
+        "aria-pressed", "true")
     expect(rows.nth(7).locator(".grid-total")).to_have_text("5–9")
-    page.get_by_role("button", name="Send the sheet").click()
+    taps(page.get_by_role("button", name="Send the sheet"))
     expect(page).to_have_url(re.compile(rf"/e/{event.id}/games/{game_id}$"))
-    names = side_names(game)
     expect(page.locator(".toast")).to_contain_text(f"Sheet saved: 8 hands, {names['A']} 5 – 9")
     stored = event.game(game_id)
     assert stored["hands_played"] == 8 and stored["points"] == {"A": 5, "B": 9}
     assert stored["hands"][3]["result"] == "loner-march"
-    shot(page, "paper-sheet-saved")
+    assert [(h["maker"], h["alone"], h["tricks"]) for h in stored["hands"]] == SHEET
+    shot(page, "paper-sheet-saved", full_page=False)
+    # The hands as copied (13 taps: 3 tricks need no tap), the fix and both sends.
+    assert taps.count == 16, taps.count
 
 
 @pytest.mark.browser_context_args(**DESK)
@@ -202,11 +204,12 @@ def test_the_grid_and_the_desk_fit_a_small_phone_and_axe_finds_nothing_serious(
     page.goto(f"/e/{event.id}/organize#key={event.organizer_key}")
     expect(page.locator(".console-tabs")).to_be_visible()
     page.goto(f"/e/{event.id}/games/{game_id}/sheet")
-    expect(page.locator("tr.grid-row")).to_have_count(8)
-    page.get_by_label("Hand 1: maker").select_option("B")
+    expect(page.locator("li.paper-row")).to_have_count(8)
+    names = side_names(event.game(game_id))
+    page.get_by_label(f"Hand 2: {names['B']} called trump", exact=True).click()
     page.get_by_role("button", name="Hand 1: renege").click()
     page.get_by_role("button", name="Send the sheet").click()
-    expect(page.locator("tr.grid-bad:not([hidden])")).to_have_count(1)
+    expect(page.locator(".paper-bad:not([hidden])")).to_have_count(1)
     width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1], f"the grid scrolls sideways: {width}"
     found = {"grid": serious_violations(page)}

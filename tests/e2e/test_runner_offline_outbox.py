@@ -111,3 +111,53 @@ def test_a_listed_table_opens_offline_without_having_been_opened(page, context, 
     expect(page.locator("#outbox-badge")).to_have_text("⟳ 1 not sent")
     context.set_offline(False)
     wait_for_hands(event, second, 1, timeout=25)
+
+
+COVERS = """(selectors) => {
+    const toast = document.querySelector('.toast');
+    if (!toast) return [];
+    const t = toast.getBoundingClientRect();
+    return selectors.flatMap((sel) => [...document.querySelectorAll(sel)].map((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = r.top < t.bottom && t.top < r.bottom && r.left < t.right && t.left < r.right;
+        return hit ? sel : null;
+    })).filter(Boolean);
+}"""
+GUARDED = [".game-head", ".scores", "section.entry .btn", "section.over"]
+
+
+def test_the_kept_toast_says_sent_as_soon_as_the_hands_go_and_covers_nothing(
+        page, context, event, shot):
+    """Hands kept offline: the toast says so, with Undo, under the entry; once the outbox has
+    sent them it says they were sent at once (not "not sent yet" for seconds more), and neither
+    toast ever covers the table line, the score tiles, the entry buttons or the game-over
+    panel."""
+    game_id = event.game_id(0)
+    for maker, tricks in [("A", 3), ("B", 3), ("A", 4), ("B", 0), ("A", 3), ("B", 4)]:
+        event.hand(game_id, maker, tricks)
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    wait_for_service_worker(page)
+    names = side_names(event.game(game_id))
+    toast = page.locator(".toast")
+
+    context.set_offline(True)
+    tap_hand(page, names["A"], 3)
+    tap_hand(page, names["B"], 5)
+    expect(toast).to_contain_text("Saved on this phone, not sent yet")
+    expect(toast.get_by_role("button", name="Undo")).to_be_visible()
+    assert page.evaluate(COVERS, GUARDED) == []
+    shot(page, "fix-toast-kept-offline", full_page=False)
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    wait_for_hands(event, game_id, 8)
+    # Said as soon as the outbox has sent them, well before the kept toast's 7 s are up.
+    expect(toast).to_contain_text("Sent: ", timeout=2000)
+    expect(toast).to_contain_text("marched")
+    expect(toast).not_to_contain_text("not sent yet")
+    expect(toast.get_by_role("button", name="Undo")).to_have_count(0)
+    expect(page.locator("section.over")).to_contain_text("Game over")
+    assert page.evaluate(COVERS, GUARDED) == []
+    shot(page, "fix-toast-sent-game-over", full_page=False)
+    expect(toast).to_have_count(0, timeout=6000)

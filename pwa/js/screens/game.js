@@ -13,8 +13,11 @@
  * of the screen's context (`ctx`).
  *
  * Phone first: on a 360x640 screen both taps (maker, then tricks) sit in view without a scroll,
- * with the last outcome and the hands list below them and the toast at the top (app.css
- * `body.game-mode`), so nothing ever covers the entry buttons.
+ * with the last outcome and the hands list below them. The page's toasts (#toasts) are taken into
+ * the screen's flow, right under the entry panel (or the game-over panel), while it is open: a
+ * toast pushes down only what is below it and never covers the table line, the score tiles, the
+ * entry buttons or the end of the game. A "kept on this phone" toast turns into "sent" as soon as
+ * the outbox has sent the hand.
  */
 
 import * as api from '../api.js';
@@ -40,7 +43,9 @@ export async function render(main, {eventId, gameId}) {
     sel: freshSelection(), renege: null, edit: null, orphan: null, confirmDelete: null,
     dealerPicker: false, settleMethod: null, notice: null, lastOutcome: null, busy: false,
     covered: true, keyTables: [], hasKey: true, joinError: null,
+    held: null, // the "kept on this phone" toast on show: {el, handId}
   };
+  const toasts = document.getElementById('toasts');
   mount(main, h('p', {class: 'loading'}, 'Loading the game…'));
   try {
     const [{data: game, fresh}, {data: event}] = await Promise.all([api.getGame(gid),
@@ -102,15 +107,35 @@ export async function render(main, {eventId, gameId}) {
       toast(hand ? shortOutcomeWords(hand.outcome, outcome.game.sides) : 'Saved.', undo);
     } else if (outcome.state === 'queued') {
       s.lastOutcome = null;
-      toast(outcome.reason === 'key' || outcome.reason === 'no-key'
+      const el = toast(outcome.reason === 'key' || outcome.reason === 'no-key'
         ? 'Kept on this phone: no working key for this table here. Join again to send it.'
         : 'Saved on this phone, not sent yet: it goes when the network is back.', undo,
       {kind: 'warn'});
+      s.held = el && {el, handId};
     }
     // A refusal is announced by app.js wherever the runner is (it may come much later), and
     // this screen reads the game again when it hears of it (see the listeners below).
     await refreshNotSent();
     draw();
+  }
+
+  /**
+   * The "kept on this phone" toast says so only while the hand waits: once the outbox has sent
+   * it (and every other hand of this game kept here), the toast says it was sent, at once.
+   */
+  function heldSent() {
+    const held = s.held;
+    if (!held) return;
+    if (!held.el.isConnected) { s.held = null; return; }
+    if (s.pending.length) return;
+    const hand = s.game.hands.find((x) => x.id === held.handId);
+    if (!hand) {
+      // Sent, and the game's answer is on its way; or refused (app.js says so).
+      if (s.refused.some((e) => e.handId === held.handId)) { s.held = null; held.el.remove(); }
+      return;
+    }
+    s.held = null;
+    toast(`Sent: ${shortOutcomeWords(hand.outcome, s.game.sides)}`, null, {ms: 4000});
   }
 
   async function undoHand(handId) {
@@ -198,7 +223,7 @@ export async function render(main, {eventId, gameId}) {
     else if (s.renege) panel = renegeWalk(ctx);
     else panel = entryPad(ctx);
     const openHands = main.querySelector('details.hands');
-    mount(main, gameHead(ctx), scores(ctx), scoreNotes(ctx), panel,
+    mount(main, gameHead(ctx), scores(ctx), scoreNotes(ctx), panel, toasts,
       s.lastOutcome && h('p', {class: 'last-outcome', 'aria-live': 'polite'}, s.lastOutcome),
       sheetEntry(ctx), s.covered && !g.over && !g.signed_off && h('p', {class: 'actions'},
         h('a', {class: 'btn btn-small', href: `/e/${eid}/games/${gid}/sheet`}, 'Enter from a paper sheet')),
@@ -214,9 +239,9 @@ export async function render(main, {eventId, gameId}) {
     api.on('game', (game) => {
       if (game.id !== gid) return;
       if (game.version >= s.game.version) { s.game = game; s.fresh = true; }
-      refreshNotSent().then(draw);
+      refreshNotSent().then(() => { heldSent(); draw(); });
     }),
-    api.on('outbox', () => refreshNotSent().then(draw)),
+    api.on('outbox', () => refreshNotSent().then(() => { heldSent(); draw(); })),
     api.on('keys', () => refreshKeys().then(draw)),
     // The server refused a hand of this game (time called, game over, changed elsewhere):
     // read the game again at once so the screen shows where it now stands.
@@ -236,5 +261,7 @@ export async function render(main, {eventId, gameId}) {
     stops.forEach((stop) => stop());
     clearInterval(timer);
     document.body.classList.remove('game-mode');
+    // The toasts go back to the page's foot for the next screen.
+    if (toasts) document.body.append(toasts);
   };
 }
