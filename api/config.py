@@ -45,16 +45,20 @@ class Config:
 
     # Comma-separated origins allowed to call the API from other sites; empty: CORS off.
     CORS_ORIGINS = ""
-    # Wrong join PINs one client address may try in a window, across every event: a guesser
-    # is slowed to this, and nobody else is locked out (the right PIN from any other address
-    # joins). Every phone at a venue shares one address; a venue mistypes far fewer.
+    # Wrong join PINs one client address may try at one event before it is slowed: from then
+    # on each try waits, 2 seconds after the last wrong one and twice as long after each
+    # further one, up to PIN_WAIT_SECONDS. A guesser is slowed, never locked out for long, and
+    # only at that event: the right PIN from any other address joins at once, and guesses at
+    # one event never slow another. Wrong PINs PIN_WINDOW_SECONDS old are forgotten. Every
+    # phone at a venue shares one address; a venue mistypes far fewer.
     PIN_CLIENT_ATTEMPTS = 20
     PIN_WINDOW_SECONDS = 300
+    PIN_WAIT_SECONDS = 30
     # Wrong PINs for one event in a window at which the console advises a new PIN.
     PIN_EVENT_WARNING = 10
     # Wrong PINs for one event in a window past which someone is guessing from many addresses:
-    # each address may then make only PIN_EVENT_CLIENT_ATTEMPTS wrong guesses at that event in
-    # the window (a venue that mistyped twice still joins); a new PIN lifts it.
+    # each address is then slowed after PIN_EVENT_CLIENT_ATTEMPTS wrong guesses at that event
+    # (a venue that mistyped twice still joins at once); a new PIN lifts it.
     PIN_EVENT_ATTEMPTS = 50
     PIN_EVENT_CLIENT_ATTEMPTS = 3
     # Events one client address may make in a window (an organizer makes a few a night).
@@ -71,6 +75,21 @@ class Config:
     # one address can make (a script filling events one after another to seat them at once).
     REGISTRATION_LIMIT = 4000
     REGISTRATION_WINDOW_SECONDS = 3600
+    # Self check-in at the door, per event and client address (every phone on the venue's
+    # wifi shares one): door writes that change something (a check-in, a request to be added)
+    # in a window. A wrong door code, a repeated tap or a refusal writes nothing and counts
+    # nothing, so a stranger cannot use up the venue's count; a whole field is far below it.
+    DOOR_LIMIT = 2000
+    DOOR_WINDOW_SECONDS = 600
+    # Requests to be added waiting at once from one address at one event, and from everyone
+    # at one event: the organizer's queue. Declining them (one by one, or a flood at once)
+    # makes room again.
+    DOOR_REQUEST_LIMIT = 20
+    DOOR_REQUESTS_WAITING = 200
+    # Teams registered through one league's registration link from one client address in a
+    # window (a new link starts afresh): one address cannot fill the league.
+    CAPTAIN_REGISTRATION_LIMIT = 10
+    CAPTAIN_REGISTRATION_WINDOW_SECONDS = 3600
     # Teams in one league: its season is written at once (weeks x matches x games), about a
     # second for 40 teams' full round robin; a league night is a few dozen teams at most.
     LEAGUE_TEAMS = 40
@@ -92,10 +111,13 @@ class Config:
 
 
 # Limits a deployment may set from the environment (whole numbers).
-INT_SETTINGS = ("PIN_CLIENT_ATTEMPTS", "PIN_WINDOW_SECONDS", "PIN_EVENT_WARNING",
-                "PIN_EVENT_ATTEMPTS", "PIN_EVENT_CLIENT_ATTEMPTS", "EVENT_CREATE_LIMIT",
-                "EVENT_CREATE_WINDOW_SECONDS", "EVENT_PLAYERS", "IMPORT_ROWS",
-                "REGISTRATION_LIMIT", "REGISTRATION_WINDOW_SECONDS", "LEAGUE_TEAMS", "PROXY_HOPS")
+INT_SETTINGS = ("PIN_CLIENT_ATTEMPTS", "PIN_WINDOW_SECONDS", "PIN_WAIT_SECONDS",
+                "PIN_EVENT_WARNING", "PIN_EVENT_ATTEMPTS", "PIN_EVENT_CLIENT_ATTEMPTS",
+                "EVENT_CREATE_LIMIT", "EVENT_CREATE_WINDOW_SECONDS", "EVENT_PLAYERS",
+                "IMPORT_ROWS", "REGISTRATION_LIMIT", "REGISTRATION_WINDOW_SECONDS",
+                "DOOR_LIMIT", "DOOR_WINDOW_SECONDS", "DOOR_REQUEST_LIMIT", "DOOR_REQUESTS_WAITING",
+                "CAPTAIN_REGISTRATION_LIMIT", "CAPTAIN_REGISTRATION_WINDOW_SECONDS",
+                "LEAGUE_TEAMS", "PROXY_HOPS")
 
 
 def load_config(overrides: dict | None = None) -> dict:

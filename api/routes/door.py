@@ -15,6 +15,8 @@ from ..schemas import (
     DoorCheckedInSchema,
     DoorCheckInSchema,
     DoorDecisionSchema,
+    DoorDeclinedSchema,
+    DoorDeclineManySchema,
     DoorQuerySchema,
     DoorRequestSchema,
     DoorSchema,
@@ -86,6 +88,19 @@ class DoorRequests(MethodView):
         return self_check_in.list_requests(event_id), 200, {"ETag": tag}
 
 
+@blp.route("/events/<int:event_id>/door-requests/decline")
+class DoorRequestsDecline(MethodView):
+    @blp.arguments(DoorDeclineManySchema, required=False)
+    @blp.response(200, DoorDeclinedSchema)
+    def post(self, body, event_id):
+        """Decline a flood of waiting requests at once: those from the same network as one
+        request (like), those made since a time (since), or every waiting one (organizer)."""
+        principal = require(event_id, ORGANIZER)
+        body = body or {}
+        return self_check_in.decline_many(event_id, principal, body.get("like"),
+                                          body.get("since"))
+
+
 @blp.route("/events/<int:event_id>/door-requests/<int:request_id>")
 class DoorRequestById(MethodView):
     @blp.arguments(DoorDecisionSchema)
@@ -114,7 +129,8 @@ class DoorCheckIn(MethodView):
     @blp.response(200, DoorCheckedInSchema)
     def post(self, body, code):
         """Check yourself in (in a team event, your team) inside the check-in window, with
-        the door code. Limited per client address (429 with Retry-After)."""
+        the door code. Check-ins made are limited per client address at the event (429
+        with Retry-After); a wrong code or a second tap is not counted."""
         return self_check_in.check_in(code, body["token"], body["player_id"], client_address())
 
 
@@ -124,6 +140,7 @@ class DoorAsk(MethodView):
     @blp.response(201, DoorRequestSchema)
     def post(self, body, code):
         """Not on the list? Ask to be added; the organizer accepts or declines (individual
-        events, inside the window). Limited per client address (429 with Retry-After)."""
+        events, inside the window). Requests waiting at once are limited per client address
+        (429 with Retry-After) and per event (409)."""
         req, event = self_check_in.ask(code, body["token"], body["name"], client_address())
         return self_check_in.request_view(req, event)

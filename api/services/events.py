@@ -175,41 +175,42 @@ def join_with_pin(code: str, pin: str, table: int | None, client: str) -> \
         tuple[Event, str, ApiKey]:
     """Exchange the event code and PIN for a runner key (for one table when given).
 
-    Wrong guesses are limited per client address, across every event: a guesser is slowed
-    to PIN_CLIENT_ATTEMPTS tries a window wherever they aim, and nobody else is locked out:
-    the right PIN from any other address always joins. (Every phone in a venue shares one
-    address; a window's tries are far more than a venue mistypes.)
+    Wrong guesses are counted per event and client address, and slow that address down at
+    that event only: after PIN_CLIENT_ATTEMPTS wrong PINs in a row each try waits, 2 seconds
+    after the last wrong one and twice as long after each further one, up to PIN_WAIT_SECONDS
+    (429 with Retry-After; the right PIN too, or the wait would tell which guess was right).
+    Guessing at one event never slows another, and nobody else is slowed: the right PIN from
+    any other address joins at once. (Every phone in a venue shares one address: a stranger
+    guessing there makes the venue wait seconds, not minutes, and a new PIN lifts it.)
 
     Per event, past PIN_EVENT_ATTEMPTS wrong guesses in a window (more than one address
-    makes: someone is guessing from many), each address may make only
-    PIN_EVENT_CLIENT_ATTEMPTS wrong guesses at that event in the window: guessing from many
-    addresses is slowed again, while an address that has not mistyped, such as the venue's,
-    still joins. The organizer sees the count, and a new PIN, which makes every guess so far
-    worthless, starts it afresh and lifts the slowing.
+    makes: someone is guessing from many), each address is slowed after only
+    PIN_EVENT_CLIENT_ATTEMPTS wrong guesses at that event, while an address that has not
+    mistyped, such as the venue's, still joins. The organizer sees the count, and a new PIN,
+    which makes every guess so far worthless, forgets them all.
     """
     config = current_app.config
     window = config["PIN_WINDOW_SECONDS"]
     event = find_by_code(code)
-    # Joins at one event take turns, so its counts are exact; the address's count is taken
-    # before the guess is looked at, so a burst over several events is counted exactly too.
+    # Joins at one event take turns, so its counts are exact whatever the workers.
     lock_event(event.id, bump=False, when_finished=True)
-    client_bucket = f"pin-client:{client}"
-    limits.take(client_bucket, config["PIN_CLIENT_ATTEMPTS"], window,
-                "Too many wrong PINs from this network: joining with a PIN is paused here for "
-                "a while (ask the organizer for a runner link meanwhile).")
     here = _event_bucket(event.id, client)
-    if limits.current(_event_bucket(event.id), window)[0] >= config["PIN_EVENT_ATTEMPTS"]:
-        limits.refuse_if_over(here, config["PIN_EVENT_CLIENT_ATTEMPTS"], window,
-                              "Many wrong PINs were tried at this event lately, so each "
-                              "network may only try a few: check the PIN with the organizer "
-                              "(a new PIN lifts this) or ask for a runner link.")
+    many = limits.current(_event_bucket(event.id), window)[0] >= config["PIN_EVENT_ATTEMPTS"]
+    free = config["PIN_EVENT_CLIENT_ATTEMPTS"] if many else config["PIN_CLIENT_ATTEMPTS"]
+    left = limits.wait_left(here, free, config["PIN_WAIT_SECONDS"], window)
+    if left:
+        raise limits.too_many(
+            "Many wrong PINs were tried at this event lately, so each network may only try a "
+            "few before it waits: check the PIN with the organizer (a new PIN lifts this) or "
+            "ask for a runner link." if many else
+            "Several wrong PINs were tried from this network at this event, so each try waits "
+            "a little: check the PIN with the organizer (a new PIN lifts this).", left)
     if not secrets.compare_digest(pin.strip().encode(), event.join_pin.encode()):
         limits.count(_event_bucket(event.id), window)
-        limits.count(here, window)
+        limits.failed(here, window)
         db.session.commit()
         raise Forbidden("That PIN is not right for this event. Check the PIN with the "
                         "organizer.", code="wrong-pin")
-    limits.give_back(client_bucket)  # only wrong PINs are limited
     key, secret = issue_key(event.id, RUNNER, table=table,
                             label=f"joined with PIN{f' at table {table}' if table else ''}")
     db.session.commit()

@@ -1,7 +1,7 @@
 """Rate limits kept in the database, so they hold across every worker and process: how many
 times something happened in a bucket's current window, counted with one atomic statement.
 
-A bucket is a name such as "pin-client:203.0.113.7" (wrong join PINs from one address) or
+A bucket is a name such as "pin:12:203.0.113.7" (wrong join PINs at event 12 from one address) or
 "create:203.0.113.7" (events made from one address). A window starts at a bucket's first
 count and lasts `window` seconds; the first count after it ends starts a new one.
 
@@ -9,6 +9,11 @@ To hold a limit exactly when one address sends many requests at once (over sever
 and events), a use case counts first and checks the count it got (`take`): the counting
 statement holds the bucket's row until the transaction ends, so the next request from that
 address waits and sees one more. A refusal rolls its own count back with the transaction.
+
+Some buckets slow a client down instead of stopping it for a window (`failed`, `wait_left`):
+they keep the time of the last failure and how many came in a row; past a free allowance each
+further try waits a little longer, doubling up to a longest wait, and a quiet spell forgets
+them.
 """
 
 from __future__ import annotations
@@ -28,22 +33,50 @@ def _aware(moment: datetime, now: datetime) -> datetime:
     return moment.replace(tzinfo=now.tzinfo) if moment.tzinfo is None else moment
 
 
-def count(bucket: str, window: int, by: int = 1) -> int:
-    """`by` more in the bucket's current window (a new window if the last has ended); returns
-    the count now. One statement, so two workers counting at once both count."""
+def _upsert(bucket: str, window: int, by: int, restamp: bool) -> int:
     now = utcnow()
     cutoff = now - timedelta(seconds=window)
     table = RateLimit.__table__
     insert = (postgresql.insert if db.session.get_bind().dialect.name == "postgresql"
               else sqlite.insert)(table)
     expired = table.c.window_start < cutoff
+    stamp = insert.excluded.window_start if restamp else case(
+        (expired, insert.excluded.window_start), else_=table.c.window_start)
     statement = insert.values(bucket=bucket, window_start=now, attempts=by).on_conflict_do_update(
         index_elements=[table.c.bucket],
         set_={"attempts": case((expired, by), else_=table.c.attempts + by),
-              "window_start": case((expired, insert.excluded.window_start),
-                                   else_=table.c.window_start)},
+              "window_start": stamp},
     ).returning(table.c.attempts)
     return db.session.execute(statement).scalar_one()
+
+
+def count(bucket: str, window: int, by: int = 1) -> int:
+    """`by` more in the bucket's current window (a new window if the last has ended); returns
+    the count now. One statement, so two workers counting at once both count."""
+    return _upsert(bucket, window, by, restamp=False)
+
+
+def failed(bucket: str, forget: int) -> int:
+    """One more failure in a row for a slowed bucket, now (the row starts again when the last
+    failure was `forget` seconds ago or more); returns how many in a row."""
+    return _upsert(bucket, forget, 1, restamp=True)
+
+
+def wait_left(bucket: str, free: int, longest: int, forget: int) -> int:
+    """Seconds a slowed bucket must still wait before its next try: none after fewer than
+    `free` failures in a row; from the `free`-th on, 2 seconds after the last failure, then
+    twice as long after each further one, up to `longest`. Failures `forget` seconds old are
+    forgotten."""
+    row = db.session.execute(select(RateLimit.window_start, RateLimit.attempts)
+                             .where(RateLimit.bucket == bucket)).first()
+    if row is None or row.attempts < max(1, free):
+        return 0
+    now = utcnow()
+    since = (now - _aware(row.window_start, now)).total_seconds()
+    if since >= forget:
+        return 0
+    wait = min(2 ** min(row.attempts - max(1, free) + 1, 30), longest)
+    return max(0, math.ceil(wait - since))
 
 
 def current(bucket: str, window: int) -> tuple[int, int]:
@@ -60,10 +93,15 @@ def current(bucket: str, window: int) -> tuple[int, int]:
 
 
 def too_many(why: str, left: int) -> TooManyAttempts:
-    """The refusal: `why`, and when it works again (`left` seconds, said in minutes)."""
-    minutes = max(1, math.ceil(left / 60))
+    """The refusal: `why`, and when it works again (`left` seconds, said in seconds under a
+    minute, else in minutes)."""
+    left = max(1, left)
+    if left < 60:
+        return TooManyAttempts(f"{why} Try again in {left} second{'s' if left > 1 else ''}.",
+                               retry_after=left)
+    minutes = math.ceil(left / 60)
     return TooManyAttempts(f"{why} Try again in {minutes} minute"
-                           f"{'s' if minutes > 1 else ''}.", retry_after=max(1, left))
+                           f"{'s' if minutes > 1 else ''}.", retry_after=left)
 
 
 def refuse_if_over(bucket: str, limit: int, window: int, why: str) -> None:

@@ -2,12 +2,19 @@
 checks in (in a team event either player checks the team in), or, not registered yet, asks to
 be added; the organizer accepts or declines each request.
 
-Every door write is counted per client address (services/limits.py) and works only with the
-event's current door code and inside the check-in window (door.py). A check-in is the same
-change the organizer's Check in makes (entrants.py), audited as made at the door.
+Door writes are counted per event and client address once the door code is checked
+(services/limits.py), and only those that change something: a wrong code, a second tap or a
+refusal writes nothing, so a stranger cannot use up the count a whole venue on one wifi shares.
+Requests to be added are capped by how many wait at once, per address and per event; the
+organizer declines a flood of them in one step. Every door write works only with the event's
+current door code and inside the check-in window (door.py). A check-in is the same change the
+organizer's Check in makes (entrants.py), audited as made at the door.
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
 
 from flask import current_app
 from sqlalchemy import func, select
@@ -20,18 +27,9 @@ from . import door, entrants, limits
 from .common import audit, get_event, lock_event, preset_of
 from .errors import Conflict, NotFound
 
-# Door writes one client address may make in a window. Every phone on the venue's wifi shares
-# one address, so the limit is a whole room's check-ins; it stops a script, not a crowd.
-DOOR_LIMIT = 300
-DOOR_WINDOW_SECONDS = 600
-# Requests to be added (each a row the organizer reads) from one address in that window.
-DOOR_REQUEST_LIMIT = 30
-# Requests waiting at once in one event: past this the organizer has a queue to clear first.
-WAITING_REQUESTS = 200
-
-
-def _setting(name: str, default: int) -> int:
-    return int(current_app.config.get(name, default))
+# A request refused for too many waiting is told to try again after this many seconds: by
+# then the organizer has usually answered some.
+WAITING_RETRY_SECONDS = 60
 
 
 def _door_principal(event: Event) -> Principal:
@@ -39,14 +37,12 @@ def _door_principal(event: Event) -> Principal:
     return Principal(None, event.id, "door")
 
 
-def _count(client: str, kind: str = "door", limit: int | None = None,
-           what: str = "check-ins") -> None:
-    """Count one door write from this address (committed at once, so refusals count too)."""
-    window = _setting("DOOR_WINDOW_SECONDS", DOOR_WINDOW_SECONDS)
-    limit = limit or _setting("DOOR_LIMIT", DOOR_LIMIT)
-    limits.take(f"{kind}:{client}", limit, window,
-                f"Too many {what} from this network for now: see the organizer at the desk.")
-    db.session.commit()
+def _count(event: Event, client: str) -> None:
+    """Count one door write that changes something, from this address at this event (inside
+    the caller's transaction: a refusal rolls its count back)."""
+    config = current_app.config
+    limits.take(f"door:{event.id}:{client}", config["DOOR_LIMIT"], config["DOOR_WINDOW_SECONDS"],
+                "Too many check-ins from this network for now: see the organizer at the desk.")
 
 
 def _arrivals(event: Event) -> list[tuple[Player, Team | None]]:
@@ -73,10 +69,11 @@ def _table_of(player: Player) -> int | None:
         .order_by(Round.number.desc()).limit(1)).scalar()
 
 
-def _request_view(req: DoorRequest, event: Event) -> dict:
+def _request_view(req: DoorRequest, event: Event, same_network: int | None = None) -> dict:
     view = {"id": req.id, "name": req.name, "status": req.status,
             "created_at": req.created_at, "decided_at": req.decided_at,
-            "player_id": req.player_id, "checked_in_at": None, "time": None, "table": None}
+            "player_id": req.player_id, "checked_in_at": None, "time": None, "table": None,
+            "same_network": same_network}
     player = db.session.get(Player, req.player_id) if req.player_id else None
     if player is not None and player.checked_in_at is not None:
         view.update(checked_in_at=player.checked_in_at, table=_table_of(player),
@@ -104,12 +101,13 @@ def door_view(code: str, token: str, request_id: int | None = None) -> dict:
     return view
 
 
-def check_in(code: str, token: str, player_id: int, client: str) -> dict:
-    """Check a player (or their team) in from the door page; a second tap answers the same."""
-    _count(client)
-    event = door.event_by_code(code)
-    lock_event(event.id)
-    door.check_token(event, token)
+def _checked_in(player: Player, team: Team | None) -> bool:
+    return all(m.checked_in for m in team.members if m.role == "player") if team \
+        else player.checked_in
+
+
+def _at_the_door(event: Event, player_id: int) -> tuple[Player, Team | None]:
+    """The player (and team) a door check-in names, or why not."""
     player = db.session.get(Player, player_id)
     if player is None or player.event_id != event.id or player.role != "player":
         raise NotFound("That name is not on this event's list: ask the organizer at the desk.")
@@ -120,10 +118,30 @@ def check_in(code: str, token: str, player_id: int, client: str) -> dict:
     if team is not None and (team.withdrawn or team.removed):
         raise Conflict(f"{team.name} is withdrawn from this event: see the organizer at the "
                        "desk.", code="withdrawn")
-    already = all(m.checked_in for m in team.members if m.role == "player") if team \
-        else player.checked_in
+    return player, team
+
+
+def check_in(code: str, token: str, player_id: int, client: str) -> dict:
+    """Check a player (or their team) in from the door page; a second tap answers the same.
+
+    Everything that refuses, and a second tap, only reads: only a check-in that happens
+    takes the event's write and is counted (DOOR_LIMIT per address at this event)."""
+    event = door.event_by_code(code)
+    door.check_token(event, token)
+    player, team = _at_the_door(event, player_id)
+    already = _checked_in(player, team)
     if not already:
         door.require_open(event)
+        event = lock_event(event.id)
+        door.check_token(event, token)  # rotated meanwhile?
+        db.session.refresh(player)
+        if team is not None:
+            db.session.refresh(team)
+        player, team = _at_the_door(event, player_id)
+        already = _checked_in(player, team)
+    if not already:
+        door.require_open(event)
+        _count(event, client)
         if team is not None:
             entrants.update_team(event.id, _door_principal(event), team.id,
                                  {"checked_in": True})
@@ -144,14 +162,15 @@ def check_in(code: str, token: str, player_id: int, client: str) -> dict:
             "table": table, "message": said + where}
 
 
-def ask(code: str, token: str, name: str, client: str) -> tuple[DoorRequest, Event]:
-    """Someone not on the list asks to be added; the organizer decides (decide below)."""
-    _count(client)
-    _count(client, "door-request", _setting("DOOR_REQUEST_LIMIT", DOOR_REQUEST_LIMIT),
-           "requests to be added")
-    event = door.event_by_code(code)
-    lock_event(event.id)
-    door.check_token(event, token)
+def _waiting(event: Event) -> list[DoorRequest]:
+    return list(db.session.execute(select(DoorRequest).where(
+        DoorRequest.event_id == event.id, DoorRequest.status == "waiting")
+        .order_by(DoorRequest.id)).scalars())
+
+
+def _may_ask(event: Event, name: str, client: str) -> DoorRequest | None:
+    """Why this request cannot be made (raised), or the same request already waiting (asked
+    twice: one request), or None: it may be made. Only reads."""
     if preset_of(event).team_entry:
         raise Conflict("This event is for teams of two: ask the organizer at the desk to add "
                        "your team.", code="team-event")
@@ -162,15 +181,39 @@ def ask(code: str, token: str, name: str, client: str) -> tuple[DoorRequest, Eve
         raise Conflict(f"'{known.name}' is already registered: find the name in the list "
                        "above" + (" (checked in already)." if known.checked_in else "."),
                        code="duplicate-name")
-    waiting = list(db.session.execute(select(DoorRequest).where(
-        DoorRequest.event_id == event.id, DoorRequest.status == "waiting")).scalars())
+    waiting = _waiting(event)
     same = next((r for r in waiting if r.name.casefold() == name.casefold()), None)
     if same is not None:
-        db.session.commit()
-        return same, event  # asked twice: one request
-    if len(waiting) >= WAITING_REQUESTS:
+        return same
+    config = current_app.config
+    mine = sum(1 for r in waiting if r.client == client[:64])
+    if mine >= config["DOOR_REQUEST_LIMIT"]:
+        raise limits.too_many(f"{mine} requests to be added from this network are waiting for "
+                              "the organizer already: see the organizer at the desk.",
+                              WAITING_RETRY_SECONDS)
+    if len(waiting) >= config["DOOR_REQUESTS_WAITING"]:
         raise Conflict(f"{len(waiting)} requests are waiting for the organizer already: see "
                        "the organizer at the desk.", code="too-many-requests")
+    return None
+
+
+def ask(code: str, token: str, name: str, client: str) -> tuple[DoorRequest, Event]:
+    """Someone not on the list asks to be added; the organizer decides (decide below).
+
+    At most DOOR_REQUEST_LIMIT requests from one address wait at once at an event (429 past
+    it) and DOOR_REQUESTS_WAITING from everyone (409): the organizer's queue. Refusals and a
+    request made twice only read; a new request takes the event's write and is counted."""
+    event = door.event_by_code(code)
+    door.check_token(event, token)
+    same = _may_ask(event, name, client)
+    if same is None:
+        event = lock_event(event.id)
+        door.check_token(event, token)
+        same = _may_ask(event, name, client)
+    if same is not None:
+        db.session.rollback()
+        return same, event
+    _count(event, client)
     req = DoorRequest(event_id=event.id, name=name, status="waiting", client=client[:64])
     db.session.add(req)
     db.session.flush()
@@ -192,7 +235,41 @@ def list_requests(event_id: int) -> list[dict]:
                                    .order_by(DoorRequest.id)).scalars())
     waiting = [r for r in rows if r.status == "waiting"]
     decided = [r for r in reversed(rows) if r.status != "waiting"][:50]
-    return [_request_view(r, event) for r in waiting + decided]
+    networks = Counter(r.client for r in waiting)
+    return [_request_view(r, event, networks[r.client]) for r in waiting] + \
+        [_request_view(r, event) for r in decided]
+
+
+def decline_many(event_id: int, principal: Principal, like: int | None = None,
+                 since: datetime | None = None) -> dict:
+    """Decline a flood of waiting requests in one step: those made from the same network as
+    request `like`, or those made at `since` or later, or (neither given) every waiting one.
+    Each is declined as one by one (the phones that asked see it); one audit entry says how
+    many. Returns how many were declined and their names."""
+    event = lock_event(event_id)
+    waiting = _waiting(event)
+    what = "every waiting request"
+    if like is not None:
+        anchor = db.session.get(DoorRequest, like)
+        if anchor is None or anchor.event_id != event.id:
+            raise NotFound(f"Request {like} does not exist in this event.")
+        waiting = [r for r in waiting if r.client == anchor.client]
+        what = f"the waiting requests from the same network as {anchor.name}'s"
+    if since is not None:
+        # A time without an offset is the venue's, as the check-in window's.
+        moment = since if since.tzinfo else since.replace(tzinfo=door.zone_of(event))
+        waiting = [r for r in waiting if r.created_at >= moment]
+        what = f"{'those of ' if like is not None else ''}requests made since " \
+               f"{rules.local_text(moment.astimezone(door.zone_of(event)))}"
+    now = utcnow()
+    for req in waiting:
+        req.status, req.decided_at = "declined", now
+    names = [r.name for r in waiting]
+    if waiting:
+        audit(event.id, principal, "decline-door-requests", "event", event.id,
+              after={"declined": len(names), "which": what, "names": names[:50]})
+    db.session.commit()
+    return {"declined": len(names), "names": names}
 
 
 def decide(event_id: int, principal: Principal, request_id: int, accept: bool,

@@ -177,31 +177,47 @@ def test_bad_door_input_is_refused_clearly(api):
     assert not any(p["checked_in"] for p in _players(api, night).values())
 
 
-def test_the_door_is_limited_per_address_with_retry_after(app, api):
-    app.config["DOOR_LIMIT"] = 3
+def test_the_door_is_limited_per_address_at_the_event_with_retry_after(app, api):
+    app.config["DOOR_LIMIT"] = 2
     night = _night(api, names=("Ann", "Bob", "Cy", "Dee", "Eve"))
+    other = _night(api, names=("Fay", "Gus"))
     ids = [p["id"] for p in night["entrants"]]
     assert _check_in(api, night, ids[0]).status_code == 200
-    assert _check_in(api, night, ids[1], token="x" * 22).status_code == 403  # counted too
+    # A wrong code, a second tap and a refusal write nothing and are not counted.
+    assert _check_in(api, night, ids[1], token="x" * 22).status_code == 403
+    assert _check_in(api, night, ids[0]).status_code == 200
+    assert _check_in(api, night, 999_999).status_code == 404
     assert _check_in(api, night, ids[1]).status_code == 200
     slowed = _check_in(api, night, ids[2])
     problem = assert_problem(slowed, 429, "see the organizer at the desk", "Try again in")
     assert problem["code"] == "too-many-attempts"
     assert 0 < int(slowed.headers["Retry-After"]) <= 600
     assert _players(api, night)["Cy"]["checked_in"] is False
-    # Another address is not slowed by this one.
+    # Another address is not slowed by this one, nor this address at another event.
     assert _check_in(api, night, ids[2], address={"REMOTE_ADDR": "203.0.113.9"}) \
         .status_code == 200
+    assert _check_in(api, other, other["entrants"][0]["id"]).status_code == 200
+    # Nor is a second tap, which changes nothing.
+    assert _check_in(api, night, ids[0]).status_code == 200
 
 
-def test_requests_to_be_added_are_limited_per_address(app, api):
+def test_requests_waiting_from_one_address_are_capped(app, api):
     app.config["DOOR_REQUEST_LIMIT"] = 2
     night = _night(api)
     assert _ask(api, night, "New One").status_code == 201
     assert _ask(api, night, "New Two").status_code == 201
-    assert_problem(_ask(api, night, "New Three"), 429, "Too many requests to be added")
+    assert _ask(api, night, "New Two").status_code == 201, "asked twice: the same request"
+    refused = _ask(api, night, "New Three")
+    assert_problem(refused, 429, "2 requests to be added from this network are waiting")
+    assert int(refused.headers["Retry-After"]) > 0
     assert _ask(api, night, "New Three", address={"REMOTE_ADDR": "203.0.113.9"}) \
         .status_code == 201
+    # Once the organizer answers one, the address may ask again.
+    waiting = api.get(f"/api/events/{night['id']}/door-requests", key=night["key"]).get_json()
+    assert [r["same_network"] for r in waiting] == [2, 2, 1]
+    api.post(f"/api/events/{night['id']}/door-requests/{waiting[0]['id']}", key=night["key"],
+             json={"accept": False}, expect=200)
+    assert _ask(api, night, "New Three").status_code == 201
 
 
 def test_a_request_accepted_adds_the_player_checked_in_and_the_phone_sees_it(api):

@@ -85,6 +85,13 @@ def _open_registration(api, s: Seeded) -> None:
                                      json={}, expect=200).get_json()["token"]
 
 
+def _link_team(api, s: Seeded) -> None:
+    """A team registered through the open registration link."""
+    _open_registration(api, s)
+    api.post(f"/api/register/{s.ids['code']}", expect=201, json={
+        "token": s.keys["registration"], "name": "Squatters", "players": ["Sq 1", "Sq 2"]})
+
+
 def _door_request(api, s: Seeded) -> None:
     """An open door and a request to be added made there."""
     _open_door(api, s)
@@ -186,6 +193,10 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/events/<int:event_id>/door-token"): Route(ORGANIZER),
     ("POST", "/api/events/<int:event_id>/door-requests/<int:request_id>"): Route(
         ORGANIZER, body=_body({"accept": True}), prepare=_door_request),
+    ("POST", "/api/events/<int:event_id>/door-requests/decline"): Route(
+        ORGANIZER, body=_body({}), prepare=_door_request),
+    ("POST", "/api/events/<int:event_id>/registration/remove-teams"): Route(
+        ORGANIZER, event="preseason", body=_body({}), prepare=_link_team),
     # Self check-in at the door: no key, the door code from the door QR instead (tested by
     # test_the_door_writes_need_the_current_door_code below).
     ("POST", "/api/door/<string:code>/check-in"): Route(
