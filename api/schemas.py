@@ -1746,6 +1746,9 @@ class DoorRequestSchema(Schema):
     time = fields.String(required=True, allow_none=True, metadata={
         "description": "When the player was checked in, local: '6:41 pm'."})
     table = Int(required=True, allow_none=True)
+    same_network = Int(allow_none=True, metadata={
+        "description": "Organizer's list: how many waiting requests came from the same "
+                       "network as this one (itself included); null once decided."})
 
 
 class DoorSchema(Schema):
@@ -1787,6 +1790,21 @@ class DoorDecisionSchema(Schema):
     accept = Bool(required=True)
     name = Name(metadata={"description": "Add them under this name instead (accepting)."})
     people = PeopleDecisions()
+
+
+class DoorDeclineManySchema(Schema):
+    like = Int(validate=validate.Range(1, 2**31 - 1), metadata={
+        "description": "Decline the waiting requests made from the same network as this "
+                       "request (itself included)."})
+    since = fields.DateTime(validate=lambda moment: 2000 <= moment.year <= 2100 or _refuse(
+        "Give a date between the years 2000 and 2100."), metadata={
+        "description": "Decline the waiting requests made at this time or later (without an "
+                       "offset: the event's time zone). Neither given: every waiting one."})
+
+
+class DoorDeclinedSchema(Schema):
+    declined = Int(required=True, metadata={"description": "How many were declined."})
+    names = fields.List(fields.String(), required=True)
 
 
 # --- a game from its paper sheet ------------------------------------------------------------
@@ -1902,6 +1920,19 @@ class CaptainRegisterSchema(Schema):
     division = Name(load_default=None, allow_none=True, max_length=40, metadata={
         "description": "One of the registration page's divisions: required when it lists "
                        "any, refused when it lists none."})
+
+
+class LinkTeamsRemoveSchema(Schema):
+    since = fields.DateTime(validate=lambda moment: 2000 <= moment.year <= 2100 or _refuse(
+        "Give a date between the years 2000 and 2100."), metadata={
+        "description": "Only teams registered at this time or later (without an offset: the "
+                       "event's time zone); left out: every team registered through the "
+                       "link."})
+
+
+class LinkTeamsRemovedSchema(Schema):
+    removed = Int(required=True, metadata={"description": "How many teams were removed."})
+    names = fields.List(fields.String(), required=True)
 
 
 class CaptainRegisteredSchema(Schema):
