@@ -15,7 +15,7 @@ from ..text import clean_name
 from . import door, limits
 from .common import audit, get_player, get_team, lock_event, preset_of
 from .errors import Conflict, Invalid
-from .people import link_players
+from .people import link_players, read_index_before_write
 
 
 def _name_or_422(raw, what: str = "A name") -> str:
@@ -311,6 +311,9 @@ def import_csv(event_id: int, principal: Principal, text: str, client: str = "",
     except csv.Error as exc:
         raise Invalid(f"Line {reader.line_num}: {exc}. Nothing was stored.",
                       code="bad-csv") from None
+    # The club's people are read and indexed before the write too (a club may have
+    # thousands): inside the write only the few near names are compared.
+    people_index = read_index_before_write(event_id)
     event = lock_event(event_id)
     team_event = preset_of(event).team_entry
     needed = ["team", "player1", "player2"] if team_event else ["name"]
@@ -342,12 +345,12 @@ def import_csv(event_id: int, principal: Principal, text: str, client: str = "",
                    [s for s in (r.get("substitutes") or "").split(";") if s.strip()],
                    here[i]) for i, r in enumerate(rows)]
         made = _insert_teams(event, parsed, principal, lines, row_errors, client)
-        link_players(event, _team_players(made), people)
+        link_players(event, _team_players(made), people, people_index)
         db.session.commit()
         return {"teams": len(made), "players": sum(2 + len(p[2]) for p in parsed)}
     made = _insert_players(event, [(r.get("name") or "", here[i]) for i, r in enumerate(rows)],
                            principal, lines, row_errors, client)
-    link_players(event, made, people)
+    link_players(event, made, people, people_index)
     db.session.commit()
     return {"teams": 0, "players": len(made)}
 

@@ -10,72 +10,70 @@ whose they are.
 
 from __future__ import annotations
 
-import difflib
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
 
 from ..auth import Principal
-from ..db import db
+from ..db import db, reading_only
 from ..models import Club, ClubAudit, Event, Person, Player, Series
 from ..text import clean_name
 from .common import jsonable
 from .errors import Conflict, Invalid, not_found
+from .name_match import NameIndex, name_key
 
 NEW = "new"
-# How alike two names must be (difflib's ratio) to be worth asking about.
-NEAR_RATIO = 0.8
 
 
-def name_key(name: str) -> str:
-    """A name folded for comparison: case, accents and runs of spaces do not matter."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.replace(".", " ").split())
+def read_index(club_id: int) -> NameIndex:
+    """The club's people by folded name, read in one statement (ids, names, keys only)."""
+    rows = db.session.execute(select(Person.id, Person.name, Person.name_key)
+                              .where(Person.club_id == club_id))
+    return NameIndex(rows)
 
 
-def _initials_fit(short: list[str], long: list[str]) -> bool:
-    """'ann b' fits 'ann baker': as many words, each the other's word or its start."""
-    return len(short) == len(long) and all(
-        b.startswith(a) or a.startswith(b) for a, b in zip(short, long, strict=True))
+def read_index_before_write(event_id: int) -> NameIndex | None:
+    """The index of the club an event belongs to, read before a long write begins (a big
+    import): on SQLite the read takes no write lock, so nobody's hands wait while thousands
+    of people are read. `link_players` brings it up to date inside the write."""
+    with reading_only():
+        try:
+            club_id = db.session.scalar(select(Event.club_id).where(Event.id == event_id))
+            return None if club_id is None else read_index(club_id)
+        finally:
+            db.session.rollback()  # end the read, so the write begins afresh
 
 
-def is_near(a: str, b: str) -> bool:
-    """Whether two folded names may be one person (but are not the same name)."""
-    if a == b:
-        return False
-    wa, wb = a.split(), b.split()
-    if _initials_fit(wa, wb):
-        return True
-    if len(wa) == 1 or len(wb) == 1:
-        # A first name alone ("ann") for "ann baker": worth asking.
-        return wa[0] == wb[0]
-    # A typo in a word or two ("jon smith", "ann barker"); family members ("eve park", "dee
-    # park") differ in a whole word and are not asked about.
-    return len(wa) == len(wb) and all(
-        x == y or difflib.SequenceMatcher(None, x, y).ratio() >= NEAR_RATIO
-        for x, y in zip(wa, wb, strict=True))
+def _up_to_date(index: NameIndex, club_id: int, keys: set[str]) -> NameIndex:
+    """The index read before the write, checked inside it: people added since are added; if a
+    person it would link to was renamed or merged away meanwhile, read it again."""
+    linked = {index.exact[k] for k in keys if k in index.exact}
+    if linked:
+        now = dict(db.session.execute(select(Person.id, Person.name_key)
+                                      .where(Person.id.in_(linked))).all())
+        if any(now.get(i) != index.names[i][1] for i in linked):
+            return read_index(club_id)
+    index.add_all(db.session.execute(
+        select(Person.id, Person.name, Person.name_key)
+        .where(Person.club_id == club_id, Person.id > index.largest_id)
+        .order_by(Person.id)))
+    return index
 
 
 @dataclass(frozen=True)
 class Match:
     name: str
-    person: Person | None  # the exact match, if any
-    candidates: tuple[Person, ...]  # near matches to decide about
+    person_id: int | None  # the exact match, if any
+    candidates: tuple[tuple[int, str], ...]  # near matches to decide about: (id, name)
 
 
-def match_names(club_id: int, names: Iterable[str]) -> dict[str, Match]:
+def match_names(index: NameIndex, names: Iterable[str]) -> dict[str, Match]:
     """For each name: the club's person of exactly that name, or the near ones."""
-    people = list(db.session.execute(select(Person).where(Person.club_id == club_id)).scalars())
-    by_key = {p.name_key: p for p in people}
     found = {}
     for name in names:
-        key = name_key(name)
-        exact = by_key.get(key)
-        near = () if exact else tuple(p for p in people if is_near(key, p.name_key))
-        found[name] = Match(name, exact, near)
+        exact, near = index.find(name_key(name))
+        found[name] = Match(name, exact, tuple((i, index.names[i][0]) for i in near))
     return found
 
 
@@ -95,16 +93,20 @@ def decision_of(decisions: Mapping[str, object] | None, name: str):
 
 
 def link_players(event: Event, players: list[Player],
-                 decisions: Mapping[str, object] | None = None) -> None:
+                 decisions: Mapping[str, object] | None = None,
+                 index: NameIndex | None = None) -> None:
     """Link newly registered players of a club's event to the club's people: an exact name
     links, a decision links or makes a new person, a new name makes a new person; a near
     name without a decision refuses the whole registration (Conflict with `decisions`: each
     name and its candidates), so nothing is stored on a guess."""
     if event.club_id is None or not players:
         return
-    matches = match_names(event.club_id, [p.name for p in players])
+    keys = {name_key(p.name) for p in players}
+    index = read_index(event.club_id) if index is None else \
+        _up_to_date(index, event.club_id, keys)
+    matches = match_names(index, [p.name for p in players])
     undecided = []
-    chosen: dict[int, Person] = {}
+    chosen: dict[int, int | None] = {}  # player -> person id (None: a new person)
     for player in players:
         found = matches[player.name]
         decision = decision_of(decisions, player.name)
@@ -115,19 +117,19 @@ def link_players(event: Event, players: list[Player],
                 raise Invalid(f"{player.name}: person {decision!r} is not in this club's "
                               "registry. Give one of the candidates' ids, or \"new\".",
                               code="unknown-person")
-            chosen[player.id] = person
+            chosen[player.id] = person.id
         elif decision == NEW:
-            if found.person is not None:
+            if found.person_id is not None:
                 raise Conflict(f"{player.name}: the club already has a person of exactly "
-                               f"this name (#{found.person.id}); they are linked to it, not "
+                               f"this name (#{found.person_id}); they are linked to it, not "
                                "made again. Give the player another name (an initial) if "
                                "this is someone else.", code="person-exists")
             chosen[player.id] = None
-        elif found.person is not None:
-            chosen[player.id] = found.person
+        elif found.person_id is not None:
+            chosen[player.id] = found.person_id
         elif found.candidates:
             undecided.append({"name": player.name, "candidates": [
-                {"id": p.id, "name": p.name} for p in found.candidates]})
+                {"id": i, "name": name} for i, name in found.candidates]})
         else:
             chosen[player.id] = None
     if undecided:
@@ -137,14 +139,15 @@ def link_players(event: Event, players: list[Player],
         raise Conflict(f"Decide who these are before they are registered: {names}{more}. "
                        "For each, link to one of the club's people or make a new person. "
                        "Nothing was stored.", code="people-to-decide", decisions=undecided)
-    made: dict[str, Person] = {}
+    made: dict[str, int] = {}
     for player in players:
-        person = chosen[player.id]
-        if person is None:
+        person_id = chosen[player.id]
+        if person_id is None:
             key = name_key(player.name)
-            person = made.get(key) or _new_person(event.club_id, player.name)
-            made[key] = person
-        player.person_id = person.id
+            if key not in made:
+                made[key] = _new_person(event.club_id, player.name).id
+            person_id = made[key]
+        player.person_id = person_id
     db.session.flush()
 
 
@@ -182,6 +185,15 @@ def lock_club_people(club_id: int) -> None:
                        .values(revision=Series.revision + 1))
 
 
+def _boards_of(person_ids) -> None:
+    """The leaderboards link a public person's name to their profile: a change of privacy or
+    of who an entry belongs to marks the person's events changed, so no board built before it
+    is served after it."""
+    db.session.execute(update(Event).where(Event.id.in_(
+        select(Player.event_id).where(Player.person_id.in_(person_ids))))
+        .values(revision=Event.revision + 1))
+
+
 def change_person(club_id: int, principal: Principal, person_id: int, changes: dict) -> Person:
     """Rename a person or mark them private (or public again)."""
     lock_club_people(club_id)
@@ -194,8 +206,9 @@ def change_person(club_id: int, principal: Principal, person_id: int, changes: d
             raise Invalid(str(exc), code="bad-name") from None
         _free_name(club_id, name, but=person.id)
         person.name, person.name_key = name, name_key(name)
-    if "private" in changes:
+    if "private" in changes and person.private != bool(changes["private"]):
         person.private = bool(changes["private"])
+        _boards_of([person.id])
     club_audit(club_id, principal, "update-person", "person", person.id, before=before,
                after={"name": person.name, "private": person.private})
     db.session.commit()
@@ -217,6 +230,7 @@ def merge_people(club_id: int, principal: Principal, keep_id: int, gone_id: int)
         event = db.session.get(Event, both[0])
         raise Conflict(f"'{keep.name}' and '{gone.name}' both played in {event.name}: they are "
                        "two people. Nothing was merged.", code="both-played")
+    _boards_of([gone.id])
     moved = db.session.execute(update(Player).where(Player.person_id == gone.id)
                                .values(person_id=keep.id)).rowcount
     club_audit(club_id, principal, "merge-people", "person", keep.id,
@@ -256,6 +270,7 @@ def split_entry(club_id: int, principal: Principal, person_id: int, player_id: i
         if clash is not None:
             raise Conflict(f"'{target.name}' already played in that event.", code="both-played")
     player.person_id = target.id
+    _boards_of([target.id])
     club_audit(club_id, principal, "split-entry", "player", player.id,
                before={"person": {"id": person.id, "name": person.name}},
                after={"person": {"id": target.id, "name": target.name}})
