@@ -33,6 +33,8 @@ def season_nights(first: date, weeks: int, changes: Sequence[dict] = ()) -> list
     nights = [first + timedelta(days=7 * n) for n in range(weeks)]
     for change in changes:
         kind = change.get("kind", SHIFT)
+        if kind == MATCH:
+            continue  # one match's own night (a playoff match's too): no week moves
         week = change["week"]
         if not 1 <= week <= weeks:
             raise CalendarError(f"There is no week {week} in a season of {weeks} weeks.")

@@ -131,3 +131,51 @@ def test_the_playoffs_follow_the_seasons_last_night_a_week_a_round():
     assert cal.playoff_night(nights, 1) == date(2027, 3, 9)
     assert cal.playoff_night(nights, 3) == date(2027, 3, 23)
     assert cal.playoff_night([None, None], 1) is None
+
+
+# --- playoff nights (RULES.md §6: "1-3 weeks", on other days too) ----------------------------
+
+SEASON = [FIRST + timedelta(days=7 * n) for n in range(3)]  # the last on 2027-01-19
+
+
+def test_playoff_rounds_are_a_week_apart_by_default():
+    assert cal.playoff_nights(SEASON, 4) == [date(2027, 1, 26), date(2027, 2, 2),
+                                             date(2027, 2, 9), date(2027, 2, 16)]
+    assert cal.playoff_nights([None, None], 2) == [None, None]
+
+
+def test_rounds_share_a_night_and_a_chosen_night_moves_the_later_defaults():
+    chosen = {1: date(2027, 1, 26), 2: date(2027, 1, 26), 3: date(2027, 1, 30)}
+    nights = cal.playoff_nights(SEASON, 4, chosen)
+    assert nights == [date(2027, 1, 26), date(2027, 1, 26), date(2027, 1, 30),
+                      date(2027, 2, 6)]
+    cal.check_playoff_nights(SEASON, nights)
+    # Without dates for the season, a chosen night still counts.
+    assert cal.playoff_nights([None], 2, {1: date(2027, 3, 1)}) == [date(2027, 3, 1),
+                                                                     date(2027, 3, 8)]
+
+
+@pytest.mark.parametrize("nights, words", [
+    ([date(2027, 1, 19)], "before the season is over"),
+    ([date(2027, 1, 12)], "before the season is over"),
+    ([date(2027, 2, 2), date(2027, 1, 27)], "before round 1"),
+])
+def test_playoff_nights_before_the_season_ends_or_out_of_order_are_refused(nights, words):
+    with pytest.raises(cal.CalendarError, match=words):
+        cal.check_playoff_nights(SEASON, nights)
+
+
+def test_a_match_change_moves_no_week_whatever_its_round_number():
+    moved = {"kind": cal.MATCH, "week": 5, "match_id": 9, "to": "2027-01-28"}
+    assert cal.season_nights(FIRST, 3, [moved]) == SEASON
+
+
+@given(gaps=st.lists(st.integers(0, 14), min_size=1, max_size=6))
+def test_chosen_nights_in_order_after_the_season_always_pass(gaps):
+    night, chosen = SEASON[-1], {}
+    for number, gap in enumerate(gaps, start=1):
+        night = night + timedelta(days=gap + (1 if number == 1 else 0))
+        chosen[number] = night
+    nights = cal.playoff_nights(SEASON, len(gaps) + 1, chosen)
+    cal.check_playoff_nights(SEASON, nights)
+    assert nights == sorted(nights)

@@ -53,3 +53,23 @@ def test_a_cancelled_night_moves_the_rest_of_the_season_a_week_on():
     assert twice[-1] == date(2027, 2, 9)
     with pytest.raises(SeatingError, match="no week 5"):
         league_nights(date(2027, 1, 5), 4, [(5, 7)])
+
+
+def test_each_division_is_ranked_on_its_own_with_its_own_prize_place():
+    """RULES.md §6: places and prizes per division, no overall place."""
+    from api.rules.league import division_standings
+    from api.rules.presets import get_preset
+    from api.rules.standings import Result
+
+    preset = get_preset("league")
+    # Upper: 1 beat 2 3-0; Lower: 3 beat 4 2-1. The Lower winner has fewer points than the
+    # Upper winner, yet is first in its division, with its prize.
+    results = []
+    for winner, loser, won in ((1, 2, 3), (3, 4, 2)):
+        for game in range(3):
+            results += [Result(winner, 1, 10, 4, game < won, opponent=loser),
+                        Result(loser, 1, 4, 10, game >= won, opponent=winner)]
+    rows = division_standings(preset, results, [1, 2, 3, 4],
+                              {1: "Upper", 2: "Upper", 3: "Lower", 4: "Lower"})
+    assert [(s.entrant, s.place, s.prize) for s in rows] == [
+        (3, 1, True), (4, 2, False), (1, 1, True), (2, 2, False)]
