@@ -87,9 +87,11 @@ def allow_check_in(event: Event, principal: Principal | None, entity: str, entit
         return
     closed = rules.when(event.check_in_closes_at, zone_of(event), utcnow())
     if not after_window:
+        # The sentence is the organizer's (the console offers "Check in anyway"); a program
+        # reads the code and `retry_with`, the field that confirms the exception.
         raise Conflict(f"Check-in closed at {closed}. To check {name} in anyway, confirm it "
-                       "as an exception for them (after_window: true).",
-                       code="check-in-closed")
+                       "as an exception for them: Check in anyway.",
+                       code="check-in-closed", retry_with={"after_window": True})
     audit(event.id, principal, "check-in-after-window", entity, entity_id,
           after={"name": name, "window_closed": rules.local_text(
               event.check_in_closes_at.astimezone(zone_of(event)))})

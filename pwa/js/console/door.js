@@ -23,11 +23,24 @@ export function doorCard(id, event) {
   const closes = inp('window-closes', {type: 'datetime-local'});
   const qr = h('div');
   const zone = h('div');
+  // What a phone scanning the door QR is told now, said where the QR is: until a window is
+  // saved (or once it has closed) the QR only says "see the organizer at the desk".
+  const reach = h('p', {class: 'msg door-reach', role: 'status', hidden: true});
   const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const shown = (w) => {
     opens.value = w.opens || '';
     closes.value = w.closes || '';
     say(state, `${w.message} (${w.time_zone})`, w.state === 'open' ? 'ok' : 'info');
+    const reachWords = {
+      'not-set': ['No check-in window is saved, so the door QR does not check anyone in yet: a phone that scans it is '
+        + 'told check-in is not open. Save a window above (Opens, and Closes if you like) to open the door.', 'info'],
+      'not-yet': ['The door QR starts checking players in when check-in opens; until then a phone that scans it '
+        + 'is told when it opens.', 'info'],
+      closed: ['Check-in has closed: the door QR now tells players to see you at the desk. Check late arrivals in '
+        + 'below (Check in anyway).', 'info'],
+      open: ['The door QR is live: players who scan it can check themselves in now.', 'ok'],
+    }[w.state];
+    if (reachWords) say(reach, ...reachWords); else say(reach, '');
     // The times are the event's local time: offer this device's zone when the event's differs.
     mount(zone, here && here !== w.time_zone && does(`Use ${here} (this device's time zone)`, out,
       () => calls.setEvent(id, {time_zone: here}), () => call(id, 'GET', '/check-in-window').then((n) => {
@@ -67,7 +80,7 @@ export function doorCard(id, event) {
       does('Save the window', out, () => setWindow({opens: opens.value || null, closes: closes.value || null}), () => say(out, 'Saved.')),
       does('Clear', out, () => setWindow({opens: null, closes: null}), () => say(out, 'No window: check-in at the desk only.'),
         {class: 'btn-small'})),
-    qr, out);
+    reach, qr, out);
   call(id, 'GET', '/check-in-window').then(shown, () => {});
   call(id, 'GET', '/door-token').then(paintQr, (error) => say(out, error.message, 'error'));
   return section;

@@ -28,6 +28,7 @@ export async function render(main, {eventId}) {
   const members = (t) => t.members.filter((m) => m.role === 'player');
   const here = (p) => (teams ? members(p).every((m) => m.checked_in) : p.checked_in);
   let field = [];
+  const opened = new Set();  // rows whose "More" is open, kept open across repaints
 
   const refreshGhosts = () => calls.next(id).then(
     (plan) => say(ghosts, plan.reason ? `Next round: ${plan.reason}`
@@ -53,19 +54,30 @@ export async function render(main, {eventId}) {
         paint();
         refreshGhosts();
       }, {class: 'btn-small', 'aria-label': `${label}: ${p.name}`, ...extra});
-    return h('li', {class: ['person', `is-${kind}`], 'data-name': p.name},
-      h('span', {class: 'person-name'}, p.name, teams && h('span', {class: 'hint'},
-        ` (${members(p).map((m) => m.name).join(' & ')})${p.division ? ` · ${p.division}` : ''}`)),
-      h('span', {class: ['badge', `badge-${kind}`]}, words),
-      h('span', {class: 'person-actions'}, kind === 'gone' ? change('Bring back', {withdrawn: false}) : [
-        kind === 'away' ? change('Check in', {checked_in: true}, checkedIn) : change('Undo check-in', {checked_in: false}),
-        change('Withdraw', {withdrawn: true}, () => {}, {sure: `Withdraw ${p.name}? Tap again`})]),
+    // One line at the door: the name with its badge, and the one tap the desk needs most
+    // (Check in, or Undo). Withdraw and where they sit are behind "More", so a phone shows a
+    // dozen names at a time.
+    const more = h('div', {class: 'person-more', id: `more-${p.id}`, hidden: !opened.has(p.id)},
+      kind === 'gone' ? null : change('Withdraw', {withdrawn: true}, () => {}, {sure: `Withdraw ${p.name}? Tap again`}),
       !league && kind !== 'gone' && stayPicker(id, teams, p, tables(), (saved) => {
         field = field.map((x) => (x.id === saved.id ? saved : x));
         paint();
         refreshGhosts();
-      }),
-      out, anyway);
+      }));
+    const toggle = kind !== 'gone' && button('More', () => {
+      more.hidden = !more.hidden;
+      toggle.setAttribute('aria-expanded', String(!more.hidden));
+      if (more.hidden) opened.delete(p.id); else opened.add(p.id);
+    }, {class: 'btn-small person-toggle', 'aria-expanded': String(opened.has(p.id)),
+      'aria-controls': `more-${p.id}`, 'aria-label': `More for ${p.name}`});
+    return h('li', {class: ['person', `is-${kind}`], 'data-name': p.name},
+      h('span', {class: 'person-who'}, h('span', {class: 'person-name'}, p.name, teams && h('span', {class: 'hint'},
+        ` (${members(p).map((m) => m.name).join(' & ')})${p.division ? ` · ${p.division}` : ''}`)),
+      h('span', {class: ['badge', `badge-${kind}`]}, words)),
+      h('span', {class: 'person-actions'}, kind === 'gone' ? change('Bring back', {withdrawn: false})
+        : kind === 'away' ? change('Check in', {checked_in: true}, checkedIn) : change('Undo check-in', {checked_in: false}),
+      toggle),
+      more, out, anyway);
   };
 
   // At the door: after a check-in the search is empty and ready for the next name, and the

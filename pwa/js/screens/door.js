@@ -25,6 +25,8 @@ export async function render(main, {code}) {
   const banner = h('div', {class: 'msg msg-ok door-done', role: 'status', hidden: true});
   const state = h('p', {class: 'door-window'});
   const out = h('p', {class: 'msg msg-error', role: 'alert', hidden: true});
+  // Where a request to be added stands: news, not an error (amber, read politely).
+  const note = h('p', {class: 'msg msg-info door-note', role: 'status', hidden: true});
   const search = h('input', {id: 'door-search', class: 'input', type: 'search', autocomplete: 'off',
     placeholder: 'A few letters of your name', oninput: () => paint()});
   const list = h('ul', {class: 'plain-list door-names'});
@@ -34,7 +36,7 @@ export async function render(main, {code}) {
   const ask = h('form', {class: 'card form', hidden: true, onsubmit: (e) => { e.preventDefault(); request(); }},
     h('h2', {}, 'Not on the list?'), h('label', {for: 'door-ask'}, 'Your name'), askName,
     h('button', {type: 'submit', class: 'btn'}, 'Ask to be added'));
-  mount(main, title, banner, state, out, finder, ask);
+  mount(main, title, banner, state, note, out, finder, ask);
 
   let page = null;
   let shown = '';
@@ -52,6 +54,7 @@ export async function render(main, {code}) {
     }, {class: 'btn-small'}));
     banner.hidden = false;
     finder.hidden = ask.hidden = true;
+    say(note, '');
   }
 
   async function send(path, body) {
@@ -106,8 +109,8 @@ export async function render(main, {code}) {
     }
     finder.hidden = !open;
     ask.hidden = !open || !page.requests || req?.status === 'waiting';
-    if (req?.status === 'waiting') say(out, `Asked as ${req.name}: waiting for the organizer to add you…`);
-    if (req?.status === 'declined') say(out, `The organizer did not add ${req.name}: see them at the desk.`);
+    say(note, req?.status === 'waiting' ? `Asked as ${req.name}. Waiting for the organizer to add you: this page `
+      + 'updates by itself.' : req?.status === 'declined' ? `The organizer did not add ${req.name}: see them at the desk.` : '');
     // Repainted only when the names changed: a poll must not undo a tap half made.
     const names = JSON.stringify(page.names);
     if (names !== shown) paint();
