@@ -232,6 +232,8 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
         ("POST", "/api/clubs/<int:club_id>/keys"),
         ("DELETE", "/api/clubs/<int:club_id>/keys/<int:key_id>"),
         ("POST", "/api/clubs/<int:club_id>/events"),
+        ("PATCH", "/api/clubs/<int:club_id>/events/<int:event_id>"),
+        ("DELETE", "/api/clubs/<int:club_id>/events/<int:event_id>"),
         ("PATCH", "/api/clubs/<int:club_id>/people/<int:person_id>"),
         ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/merge"),
         ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/split"),

@@ -62,6 +62,10 @@ BODIES = {
     ("DELETE", "/api/clubs/<int:club_id>/keys/<int:key_id>"): None,
     ("POST", "/api/clubs/<int:club_id>/events"): lambda c: {"name": "Mine",
                                                            "preset": "progressive"},
+    # A night's date (the spare night), and deleting a night with nothing scored (the first).
+    ("PATCH", "/api/clubs/<int:club_id>/events/<int:event_id>"): lambda c: {
+        "date": "2026-01-09"},
+    ("DELETE", "/api/clubs/<int:club_id>/events/<int:event_id>"): None,
     ("PATCH", "/api/clubs/<int:club_id>/people/<int:person_id>"): lambda c: {"private": True},
     ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/merge"): None,
     ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/split"): None,
