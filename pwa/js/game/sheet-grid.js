@@ -265,8 +265,8 @@ export function sheetGrid(game, format, onSaved) {
       }
     }},
   h('p', {class: 'hint'}, 'For each hand, tap the side that called trump: that fills in 3 tricks '
-    + '(+1). If they took another number, tap it. Tap Alone for a loner, R for a renege. Check the '
-    + 'score on each hand against the paper.'),
+    + '(+1). If they took another number, tap it. Alone marks a loner; Renege opens the rare '
+    + 'renege. Check the score on each hand against the paper.'),
   first > 1 && h('p', {class: 'note'}, `Hands 1 to ${first - 1} are entered already: the sheet goes on from hand ${first}.`),
   draft && h('p', {class: 'note paper-restored', role: 'status'}, 'The sheet as you left it, kept on this phone: '
     + (moved ? `it was begun when the game had ${draft.first - 1} hands, and it has ${first - 1} now: `
@@ -305,6 +305,6 @@ export async function render(main, {eventId, gameId}) {
     toast(`Sheet saved: ${n} hand${n === 1 ? '' : 's'}, ${sideName(saved, 'A')} ${saved.points.A} – ${saved.points.B} ${sideName(saved, 'B')}.`);
     navigate(back);
   });
+  // No focus moved into the grid: on a phone it would only draw a ring round the first button.
   mount(main, head, grid.el, link);
-  grid.focus();
 }
