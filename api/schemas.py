@@ -912,6 +912,9 @@ class StandingRowSchema(Schema):
     payout = Int(required=True, allow_none=True, metadata={
         "description": "What this entrant takes home from the prize pool (whole units); null "
                        "when the event has no entry fee set."})
+    profile = fields.String(required=True, allow_none=True, metadata={
+        "description": "The player's public profile in the event's club (/c/<slug>/people/"
+                       "<id>); null outside a club, for a private person and for teams."})
 
 
 class TieEntrantSchema(Schema):
@@ -962,6 +965,8 @@ class LeaderboardSchema(Schema):
     event_id = Int(required=True)
     event_name = fields.String(required=True)
     revision = Int(required=True)
+    finished = Bool(required=True, metadata={
+        "description": "The organizer marked the event finished: these results are final."})
     preset = fields.String(required=True)
     entry = fields.String(required=True)
     standings_kind = fields.String(required=True)
@@ -988,6 +993,9 @@ class LeaderboardSchema(Schema):
 class LowScoreSchema(Schema):
     total = Int(allow_none=True)
     entrants = fields.List(fields.Nested(RefSchema), required=True)
+    earned = Bool(required=True, metadata={
+        "description": "False until a game is finished: before that everyone is level on "
+                       "nothing, and nobody has earned Low Score yet."})
 
 
 class HighGameEntrySchema(Schema):

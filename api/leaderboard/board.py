@@ -25,6 +25,7 @@ from ..services.event_day import (
     named_awards,
     payouts_for,
 )
+from ..services.profile_links import profile_paths
 from ..services.round_view import clock_view
 from ..services.standings import (
     compute_standings,
@@ -60,6 +61,7 @@ def build_leaderboard(event: Event) -> dict:
     disqualified = {p.id: p.disqualified for p in people if p.disqualified}
     money = payouts_for(event, standings)
     payouts = money.by_entrant if money is not None else {}
+    profiles = {} if preset.team_entry else profile_paths(event)
     yield_to_writes()
     rows = []
     for s in standings:
@@ -75,11 +77,13 @@ def build_leaderboard(event: Event) -> dict:
             "stats": s.stats, "division": divisions.get(s.entrant), "division_place": None,
             "disqualified": disqualified.get(s.entrant),
             "payout": payouts.get(s.entrant, 0) if money is not None else None,
+            "profile": profiles.get(s.entrant),
         })
     _division_places(rows)
     ties = _ties_to_settle(preset, standings, names, divisions)
     board = {
         "event_id": event.id, "event_name": event.name, "revision": event.revision,
+        "finished": event.status == "finished",
         "preset": preset.key, "entry": preset.entry, "standings_kind": preset.standings,
         "rounds_played": len([r for r in rounds if r.status == "closed"]),
         "rounds_total": preset.rounds,

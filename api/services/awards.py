@@ -84,7 +84,9 @@ def event_awards(event: Event) -> dict:
     cup = rstandings.bump_cup(bump_records(event))
     return {
         "low_score": {"total": found.low_total,
-                      "entrants": [{"id": e, "name": names.get(e)} for e in found.low_score]},
+                      "entrants": [{"id": e, "name": names.get(e)} for e in found.low_score],
+                      # Before the first game is over, everyone is level on nothing.
+                      "earned": any(r.won is not None for r in results)},
         "high_game": {"points": found.high_game_points,
                       "games": [{"id": e, "name": names.get(e), "round": r}
                                 for e, r in found.high_game]},

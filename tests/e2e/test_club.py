@@ -177,3 +177,71 @@ def test_the_organizer_chooses_awards_from_the_hands(page: Page, event, shot):
     expect(page.get_by_label("Most loners made")).to_be_checked()
     expect(page.get_by_label("Most marches")).not_to_be_checked()
     shot(page, "console-hand-awards")
+
+
+def test_a_profile_and_a_series_read_well_on_a_390px_phone(page: Page, api, shot):
+    """Long night names do not push the profile's events table past the screen; the series
+    has its columns' headings; the charts' words are at least 12 px."""
+    _, made, _ = api.call("POST", "/api/clubs", {"name": "Long Names Club",
+                                                 "slug": f"ln-{uuid.uuid4().hex[:6]}"},
+                          expect=201)
+    key, slug = made["club_key"], made["slug"]
+    nights = []
+    for name in ["The Loner Seekers' Annual Christmas Charity Euchre Tournament",
+                 "Midsummer Progressive Euchre Championship Qualifier (Round Two)",
+                 "Tuesday"]:
+        _, night, _ = api.call("POST", f"/api/clubs/{made['id']}/events",
+                               {"name": name, "preset": "progressive"}, key=key, expect=201)
+        for player in NAMES:
+            api.call("POST", f"/api/events/{night['id']}/players",
+                     {"name": player, "checked_in": True}, key=key, expect=201)
+        _play(api, night, key)
+        nights.append(night["id"])
+    _, series, _ = api.call("POST", f"/api/clubs/{made['id']}/series",
+                            {"name": "Season", "event_ids": nights}, key=key, expect=201)
+    _, club, _ = api.call("GET", f"/api/clubs/by-slug/{slug}")
+    ann = next(p for p in club["people"] if p["name"] == "Ann Baker")
+
+    page.goto(f"/c/{slug}/people/{ann['id']}")
+    expect(page.locator(".profile-events tbody tr")).to_have_count(3)
+    widths = page.evaluate("""() => {
+        const table = document.querySelector('.profile-events');
+        const card = table.closest('.card');
+        return {page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+                table: [table.scrollWidth, table.clientWidth, table.getBoundingClientRect().right],
+                card: [card.scrollWidth, card.clientWidth]};
+    }""")
+    assert widths["page"][0] <= widths["page"][1] == 390, widths
+    assert widths["card"][0] <= widths["card"][1], widths
+    assert widths["table"][2] <= 390, widths
+    # The chart's words: 12 px or more as drawn (the picture is scaled to the phone).
+    sizes = page.eval_on_selector_all("svg.chart text", """texts => texts.map((t) => {
+        const svg = t.ownerSVGElement;
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return [t.textContent, parseFloat(getComputedStyle(t).fontSize),
+                parseFloat(getComputedStyle(t).fontSize) * scale];
+    })""")
+    assert sizes and all(css >= 12 and drawn >= 12 for _, css, drawn in sizes), sizes
+    page.locator(".profile-events").scroll_into_view_if_needed()
+    shot(page, "club-profile-390")
+
+    page.goto(f"/c/{slug}/series/{series['id']}")
+    rows = page.locator(".series-row")
+    expect(rows).to_have_count(8)
+    head = page.locator(".series-head")
+    expect(head).to_be_visible()
+    expect(head.locator("span")).to_have_text(["Place", "Player", "Events", "Points"])
+    # Each heading stands over its column.
+    lines = page.evaluate("""() => ['place', 'name', 'events', 'total'].map((c) => [
+        document.querySelector(`.series-head .${c}`).getBoundingClientRect(),
+        document.querySelector(`.series-row .series-line .${c}`).getBoundingClientRect()])
+        .map(([a, b]) => [Math.round(a.left), Math.round(b.left), Math.round(a.right),
+                          Math.round(b.right)])""")
+    for head_left, row_left, _, _ in lines[:2]:  # place, player: left-aligned
+        assert abs(head_left - row_left) <= 1, lines
+    for _, _, head_right, row_right in lines[2:]:  # events, points: right-aligned
+        assert abs(head_right - row_right) <= 1, lines
+    expect(rows.first.locator(".events")).to_have_text("3")
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], width
+    shot(page, "club-series-390")

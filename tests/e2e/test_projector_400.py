@@ -128,3 +128,90 @@ def test_between_wec_games_the_projector_shows_where_everyone_sits_for_the_next(
     expect(rows).to_have_count(12)
     assert rows.all_text_contents() == [f"{n}: table {t}, seat {s}" for n, t, s in expected]
     shot(page, "projector-wec-next-seats", full_page=False)
+
+
+# Longer names, as a real field has them: the longest is 28 characters.
+LONG_FIRST = ["Annabelle", "Bartholomew", "Christopher", "Dominique", "Evangeline", "Florence",
+              "Gwendolyn", "Harrison", "Isabella", "Jonathan", "Katherine", "Leopold",
+              "Maximilian", "Nathaniel", "Octavia", "Penelope", "Quentin", "Rosalind",
+              "Sebastian", "Theodora"]
+LONG_LAST = ["Abernathy", "Underwood", "Vanderbilt-Jones", "Kowalczyk", "Montgomery",
+             "Fitzgerald", "Castellanos", "Drummond", "Ellingsworth", "Hawthorne",
+             "Jablonski", "Lindqvist", "Macpherson", "Okonkwo-Smith", "Pemberton", "Quigley",
+             "Rutherford", "Szczepanski", "Thorvaldsen", "Whitfield"]
+
+
+def seating_page(page: Page) -> dict:
+    """What one seating page shows: each row's name cut or not, the page's name range, the
+    type size, and whether every row is inside the screen."""
+    return page.evaluate("""() => {
+        const rows = [...document.querySelectorAll('.proj-row')];
+        return {
+            names: rows.map((r) => r.querySelector('.name').textContent),
+            cut: rows.map((r) => r.querySelector('.name'))
+                .filter((n) => n.scrollWidth > n.clientWidth).map((n) => n.textContent),
+            rowsCut: rows.filter((r) => r.scrollWidth > r.clientWidth).length,
+            range: document.querySelector('.proj-range').textContent,
+            rangeShown: !document.querySelector('.proj-range').hidden,
+            font: parseFloat(getComputedStyle(rows[0]).fontSize),
+            cols: Number(document.querySelector('.proj-rows').style.getPropertyValue('--cols')),
+            inside: rows.every((r) => {
+                const b = r.getBoundingClientRect();
+                return b.bottom <= innerHeight && b.right <= innerWidth;
+            }),
+            page: document.querySelector('.proj-page').textContent,
+        };
+    }""")
+
+
+@pytest.mark.browser_context_args(**PROJECTOR)
+def test_the_seating_board_shows_whole_names_and_each_pages_name_range(page, api, shot):
+    """At 400 players with real-length names, no name is cut ("Annabelle Under…"), and every
+    page says whose names it holds, so a player knows which page to wait for."""
+    _, event, _ = api.call("POST", "/api/events", {"name": "Provincial open",
+                                                   "preset": "progressive"}, expect=201)
+    key = event["organizer_key"]
+    names = [f"{first} {last}" for last in LONG_LAST for first in LONG_FIRST]
+    assert max(map(len, names)) >= 28
+    csv = "name,checked_in\n" + "\n".join(f"{n},yes" for n in names)
+    api.call("POST", f"/api/events/{event['id']}/import", {"csv": csv}, key=key, expect=201)
+    api.call("POST", f"/api/events/{event['id']}/rounds", {"number": 1}, key=key, expect=201)
+    page.goto(f"/e/{event['id']}/projector")
+    expect(page.locator(".proj-title")).to_have_text(re.compile(r"where everyone sits$"))
+    everyone = sorted(names, key=str.lower)
+
+    first = seating_page(page)
+    assert first["cut"] == [] and first["rowsCut"] == 0, first["cut"][:5]
+    assert first["font"] >= 28 and first["inside"] and first["cols"] >= 2, first
+    assert first["rangeShown"]
+    assert first["range"] == f"{first['names'][0]} – {first['names'][-1]}", first["range"]
+    assert first["names"] == everyone[:len(first["names"])]
+    pages = math.ceil(400 / len(first["names"]))
+    assert first["page"] == f"Page 1 of {pages}"
+    shot(page, "projector-400-seating-long-names", full_page=False)
+
+    # The next page: the names after, whole, under their own range.
+    expect(page.locator(".proj-page")).to_have_text(f"Page 2 of {pages}", timeout=15000)
+    second = seating_page(page)
+    assert second["cut"] == [] and second["rowsCut"] == 0 and second["inside"], second["cut"]
+    count = len(first["names"])
+    assert second["names"] == everyone[count:2 * count]
+    assert second["range"] == f"{everyone[count]} – {everyone[2 * count - 1]}"
+    shot(page, "projector-400-seating-page-2", full_page=False)
+
+
+@pytest.mark.browser_context_args(**PROJECTOR)
+def test_a_finished_events_projector_shows_final_results_and_no_clock(page, api, shot):
+    event = EventSetup(api, players=16, name="Finished night")
+    api.call("POST", f"/api/rounds/{event.round['id']}/clock", {}, key=event.organizer_key,
+             expect=200)
+    event.hand(event.game_id(0), "A", 3)
+    page.goto(f"/e/{event.id}/projector")
+    expect(page.locator(".proj-clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    api.call("PATCH", f"/api/events/{event.id}", {"status": "finished"},
+             key=event.organizer_key, expect=200)
+    expect(page.locator(".proj-title")).to_have_text("Final results", timeout=10000)
+    expect(page.locator(".proj-round")).to_have_text("Results are final")
+    expect(page.locator(".proj-clock")).to_have_text("")
+    expect(page.locator(".proj-row")).to_have_count(16)
+    shot(page, "projector-final", full_page=False)

@@ -169,3 +169,108 @@ def test_a_wec_scoresheet_lists_the_games_to_come_and_a_round_in_play(page, api,
     for text, height, line in heights:
         assert height < 2 * line + 16, f"{text} wraps: {height}"
     shot(page, "fix-wec-scoresheet")
+
+
+def test_a_finished_nights_board_says_its_results_are_final_and_runs_no_clock(page, api, shot):
+    from .conftest import EventSetup
+
+    event = EventSetup(api, players=8, name="Closing night")
+    api.call("POST", f"/api/rounds/{event.round['id']}/clock", {}, key=event.organizer_key,
+             expect=200)
+    event.hand(event.game_id(0), "A", 3)
+    page.goto(f"/e/{event.id}/board")
+    clock = page.locator(".board-tools .clock")
+    expect(clock).to_have_text(re.compile(r"^Round 1 · \d+:\d\d left$"))
+    api.call("PATCH", f"/api/events/{event.id}", {"status": "finished"},
+             key=event.organizer_key, expect=200)
+    expect(clock).to_have_text("Final results", timeout=10000)
+    # It stays so: no countdown comes back with the screen's next redraw (the "updated" line
+    # changes with it).
+    before = page.locator(".updated").inner_text()
+    wait_until(page, f"document.querySelector('.updated').textContent !== {before!r}")
+    expect(clock).to_have_text("Final results")
+    assert "left" not in page.locator("main").inner_text()
+    shot(page, "leaderboard-final")
+
+
+def _club_night(api, names: list[str]) -> tuple[dict, str, dict]:
+    """A club's night of `names`, round 1 seated; the club (with its key) and the people."""
+    import uuid
+
+    _, club, _ = api.call("POST", "/api/clubs", {"name": "Link club",
+                                                 "slug": f"lk-{uuid.uuid4().hex[:8]}"},
+                          expect=201)
+    key = club["club_key"]
+    _, night, _ = api.call("POST", f"/api/clubs/{club['id']}/events",
+                           {"name": "April", "preset": "progressive"}, key=key, expect=201)
+    for name in names:
+        api.call("POST", f"/api/events/{night['id']}/players",
+                 {"name": name, "checked_in": True}, key=key, expect=201)
+    api.call("POST", f"/api/events/{night['id']}/rounds", {"number": 1}, key=key, expect=201)
+    people = {p["name"]: p["id"] for p in api.get(f"/api/clubs/{club['id']}/people")}
+    return club, night, people
+
+
+def test_each_name_on_the_board_opens_the_profile_or_else_the_scoresheet(page, api, shot):
+    names = ["Ann Baker", "Bob Stone", "Cy Young", "Dee Long", "Eve Park", "Fay Moss",
+             "Gus Hill", "Hal Ford"]
+    club, night, people = _club_night(api, names)
+    api.call("PATCH", f"/api/clubs/{club['id']}/people/{people['Cy Young']}",
+             {"private": True}, key=club["club_key"], expect=200)
+    players = {p["name"]: p["id"] for p in api.get(f"/api/events/{night['id']}/players")}
+    page.goto(f"/e/{night['id']}/board")
+    expect(page.locator("ol.board > li.board-row")).to_have_count(8)
+    hrefs = dict(page.eval_on_selector_all(
+        "ol.board > li.board-row .name", "els => els.map((a) => [a.textContent, "
+        "a.getAttribute('href')])"))
+    slug = club["slug"]
+    assert hrefs == {n: (f"/e/{night['id']}/players/{players[n]}" if n == "Cy Young"
+                         else f"/c/{slug}/people/{people[n]}") for n in names}, hrefs
+    # One tap from the board to the profile.
+    row(page, "Ann Baker").locator("a.name").click()
+    expect(page).to_have_url(re.compile(rf"/c/{slug}/people/{people['Ann Baker']}$"))
+    expect(page.locator("h1.page-title")).to_have_text("Ann Baker")
+    # A private person's name opens their scoresheet instead.
+    page.go_back()
+    row(page, "Cy Young").locator("a.name").click()
+    expect(page).to_have_url(re.compile(rf"/e/{night['id']}/players/{players['Cy Young']}$"))
+    expect(page.locator(".page-title")).to_have_text("Cy Young")
+
+
+def test_outside_a_club_each_name_opens_the_scoresheet(page, event):
+    page.goto(f"/e/{event.id}/board")
+    links = page.locator("ol.board > li.board-row a.name")
+    expect(links).to_have_count(8)
+    hrefs = links.evaluate_all("els => els.map((a) => a.getAttribute('href'))")
+    assert sorted(hrefs) == sorted(f"/e/{event.id}/players/{p['id']}" for p in event.players)
+
+
+def test_low_score_at_a_400_player_wec_says_not_yet_then_sums_up_a_long_tie(page, api, shot):
+    """Before the first game is over nobody has earned Low Score: one line, not 400 names;
+    after it, the 398 level on nothing (its losers scored none either) are summed up in one
+    line too."""
+    _, made, _ = api.call("POST", "/api/events", {"name": "WEC 400", "preset": "wec-singles"},
+                          expect=201)
+    key = made["organizer_key"]
+    csv = "name,checked_in\n" + "\n".join(f"Player {n:03d},yes" for n in range(400))
+    api.call("POST", f"/api/events/{made['id']}/import", {"csv": csv}, key=key, expect=201)
+    _, first, _ = api.call("POST", f"/api/events/{made['id']}/rounds", {"number": 1},
+                           key=key, expect=201)
+    page.goto(f"/e/{made['id']}/board")
+    low = page.locator(".award-list dd").first
+    expect(low).to_have_text("Not yet: no game is over.", timeout=15000)
+    line = low.evaluate("el => parseFloat(getComputedStyle(el).lineHeight) || "
+                        "parseFloat(getComputedStyle(el).fontSize) * 1.5")
+    assert low.bounding_box()["height"] <= 1.5 * line
+    low.scroll_into_view_if_needed()
+    shot(page, "leaderboard-wec-400-low-score-not-yet", full_page=False)
+
+    game = first["tables"][0]["games"][0]["id"]
+    for n in range(12):
+        api.call("POST", f"/api/games/{game}/hands", {"id": f"low-400-{n}", "maker": "A",
+                                                      "tricks": 3}, key=key, expect=(200, 201))
+    expect(low).to_have_text(re.compile(r"^398 tied: Player \d{3}, Player \d{3}, Player \d{3} "
+                                        r"and 395 more · 0 points$"), timeout=15000)
+    assert low.bounding_box()["height"] <= 3 * line  # a line or two on a phone, not 400 names
+    low.scroll_into_view_if_needed()
+    shot(page, "leaderboard-wec-400-low-score-tie", full_page=False)

@@ -1,13 +1,17 @@
 /**
  * A small SVG chart of one figure per event over time (bars), drawn here: no chart library,
- * readable on a 360 px phone. Values of null (no hands to count) leave a gap.
+ * readable on a 360 px phone. Values of null (no hands to count) leave a gap. Its words are
+ * 13 px (app.css) in a 320-wide picture drawn at least that wide, so never under 12 px on a
+ * phone; as many labels as have room for that (every other one, every third... beyond).
  */
 
 // The SVG namespace, as the HTML parser gives it (no address written here).
 const NS = new DOMParser().parseFromString('<svg></svg>', 'text/html').body.firstChild.namespaceURI;
 const W = 320;
 const H = 150;
-const PAD = {left: 38, right: 8, top: 14, bottom: 28};
+const PAD = {left: 40, right: 8, top: 18, bottom: 28};
+const LABEL_ROOM = 48; // a date label ("Nov 27") in 13 px type, with a gap
+const VALUE_ROOM = 36; // a value over its bar ("100%")
 
 function el(tag, attrs, text) {
   const node = document.createElementNS(NS, tag);
@@ -31,16 +35,17 @@ export function barChart(title, points, {format = String, max = null} = {}) {
   svg.append(el('text', {x: PAD.left - 4, y: y(top) + 4, 'text-anchor': 'end', class: 'chart-label'}, format(top)));
   const slot = innerW / Math.max(points.length, 1);
   const bar = Math.min(28, slot * 0.7);
+  const every = Math.ceil(LABEL_ROOM / slot);  // label every n-th bar
   points.forEach((p, i) => {
     const x = PAD.left + slot * i + (slot - bar) / 2;
     if (p.value !== null) {
       const [a, b] = [y(Math.max(p.value, 0)), y(Math.min(p.value, 0))];
       svg.append(el('rect', {x, y: a, width: bar, height: Math.max(1, b - a), class: 'chart-bar'}));
-      if (points.length <= 12) {
+      if (slot >= VALUE_ROOM) {
         svg.append(el('text', {x: x + bar / 2, y: a - 3, 'text-anchor': 'middle', class: 'chart-value'}, format(p.value)));
       }
     }
-    if (points.length <= 12 || i % Math.ceil(points.length / 12) === 0) {
+    if (i % every === 0) {
       svg.append(el('text', {x: x + bar / 2, y: H - 10, 'text-anchor': 'middle', class: 'chart-label'}, p.label));
     }
   });

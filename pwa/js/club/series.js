@@ -68,7 +68,7 @@ export async function render(main, {slug, seriesId}) {
         onclick: () => { if (!open.delete(r.person_id)) open.add(r.person_id); draw(); }},
       h('span', {class: 'place'}, r.ranked ? placeWords(r.place) : '–'),
       h('span', {class: 'name'}, r.name),
-      h('span', {class: 'hint'}, `${r.events_played} ev.`),
+      h('span', {class: 'hint events'}, String(r.events_played)),
       h('span', {class: 'total'}, pts(r.total))),
       expanded && h('ul', {class: 'plain-list series-results'},
         r.results.length ? r.results.map((x) => h('li', {class: x.counted ? 'counted' : 'dropped'},
@@ -77,13 +77,20 @@ export async function render(main, {slug, seriesId}) {
           : h('li', {class: 'hint'}, 'Private.'),
         h('li', {}, h('a', {href: `/c/${slug}/people/${r.person_id}`}, 'Profile'))));
   };
+  // The columns' headings, on the rows' own grid (the rows are buttons that open a player's
+  // events, so a list rather than a table; screen readers have the list's label).
+  const headRow = () => h('div', {class: 'series-line series-head', 'aria-hidden': 'true'},
+    h('span', {class: 'place'}, 'Place'), h('span', {class: 'name'}, 'Player'),
+    h('span', {class: 'events'}, 'Events'), h('span', {class: 'total'}, 'Points'));
   function draw(data = table) {
     table = data;
     setTitle(`${table.name} · ${club.name}`);
     mount(head, h('h1', {class: 'page-title'}, table.name), h('p', {class: 'hint'}, `${club.name} · ${rule(table)}`),
       h('p', {class: 'hint'}, `${table.events.length} event${table.events.length === 1 ? '' : 's'}: `,
         table.events.map((e) => `${e.name} (${dateWords(e.date)})`).join(', ')));
-    mount(body, table.rows.length ? h('ol', {class: 'plain-list series-table'}, table.rows.map(row))
+    mount(body, table.rows.length ? [headRow(),
+      h('ol', {class: 'plain-list series-table', 'aria-label': 'Standings: place, player, events, points'},
+        table.rows.map(row))]
       : h('p', {class: 'empty'}, 'No results yet.'),
     table.total_rows > table.rows.length && h('p', {class: 'actions'}, h('button', {type: 'button', class: 'btn',
       onclick: () => { wanted = Math.min(1000, wanted + 100); reading.now(); }},

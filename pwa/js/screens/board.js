@@ -2,12 +2,14 @@
  * The public leaderboard on a phone: live (polled with If-None-Match), searchable, with a
  * followed player pinned on top, per-round scores and links to each player's scoresheet. For a
  * format with a bump cup (WEC), the cup and the awards (Low Score, High Game) below the
- * standings, read again whenever the leaderboard changes.
+ * standings, read again whenever the leaderboard changes. Each name leads to the player's club
+ * profile when they have a public one, else to their scoresheet. Once the organizer finishes
+ * the event the board says its results are final and shows no clock.
  */
 
 import * as api from '../api.js';
 import {button, h, hidden, mount, setTitle} from '../dom.js';
-import {agoWords, clockLevel, clockText, matchesSearch, movement, roundKeys} from '../words.js';
+import {agoWords, clockLevel, clockText, matchesSearch, movement, plural, roundKeys} from '../words.js';
 import {roundClock} from './clock.js';
 import {nextSeat} from './next-seat.js';
 
@@ -52,6 +54,10 @@ export async function render(main, {eventId}) {
 
   const dollars = (n) => `$${n}`;
   const who = (people) => people.map((p) => p.name || '?').join(', ');
+  // A long tie in one line: the first few names and how many more.
+  const FEW = 3;
+  const tied = (people) => (people.length <= FEW + 1 ? who(people)
+    : `${people.length} tied: ${who(people.slice(0, FEW))} and ${people.length - FEW} more`);
 
   function drawAwards() {
     const a = s.awards;
@@ -75,10 +81,11 @@ export async function render(main, {eventId}) {
       h('h2', {}, 'Awards'),
       h('dl', {class: 'award-list'},
         h('dt', {}, 'Low Score'),
-        h('dd', {}, low.total === null || !low.entrants.length ? '–'
-          : `${who(low.entrants)} · ${low.total} points`),
+        h('dd', {}, low.earned === false ? 'Not yet: no game is over.'
+          : low.total === null || !low.entrants.length ? '–'
+            : `${tied(low.entrants)} · ${low.total} points`),
         h('dt', {}, 'High Game'),
-        h('dd', {}, high.points === null || !high.games.length ? '–'
+        h('dd', {}, high.points === null || !high.games.length ? 'Not yet: no game is over.'
           : `${high.points} points · ${high.games.map((g) => `${g.name || '?'} (R${g.round})`)
             .join(', ')}`)));
   }
@@ -102,6 +109,14 @@ export async function render(main, {eventId}) {
     return members.map((m) => h('a', {href: `/e/${id}/players/${m.id}`}, `${m.name}'s scoresheet`));
   }
 
+  /** A player's name leads to their public club profile, else to their scoresheet; a team's
+   * name leads nowhere (its members' scoresheets are linked below it). */
+  function nameEl(row) {
+    if (s.board.entry === 'team') return h('span', {class: 'name'}, row.name);
+    return h('a', {class: 'name', href: row.profile || `/e/${id}/players/${row.entrant_id}`,
+      'data-to': row.profile ? 'profile' : 'scoresheet'}, row.name);
+  }
+
   function rowEl(row, keys, isPinned = false) {
     const move = movement(row.movement);
     const followed = s.follow === row.entrant_id;
@@ -109,7 +124,7 @@ export async function render(main, {eventId}) {
       row.withdrawn && 'withdrawn', row.removed && 'removed'], 'data-entrant': row.entrant_id},
     h('span', {class: 'place'}, placeWords(row)),
     h('span', {class: 'who'},
-      h('span', {class: 'name'}, row.name),
+      nameEl(row),
       row.removed ? h('span', {class: 'struck-note'}, 'removed from the league: no place') : null,
       row.disqualified ? h('span', {class: 'struck-note'}, `disqualified: ${row.disqualified}`) : null,
       row.payout ? h('span', {class: 'payout'}, `wins ${s.board.money.currency}${row.payout}`) : null,
@@ -162,9 +177,13 @@ export async function render(main, {eventId}) {
     title.textContent = s.board.event_name;
     setTitle(`${s.board.event_name}: leaderboard`);
     const cr = s.board.current_round;
-    const left = clockState.secondsLeft();
-    clock.hidden = !cr;
-    if (cr) {
+    // A finished event has final results and no clock; a closed round's clock has stopped.
+    const left = s.board.finished || cr?.status !== 'playing' ? null : clockState.secondsLeft();
+    clock.hidden = !cr && !s.board.finished;
+    if (s.board.finished) {
+      clock.className = 'clock clock-final';
+      clock.textContent = `Final results${s.board.rounds_played ? ` · ${plural(s.board.rounds_played, 'round')} played` : ''}`;
+    } else if (cr) {
       clock.className = `clock clock-${clockLevel(left)}`;
       clock.textContent = `${cr.label}${left === null ? '' : ` · ${clockText(left)} left`}`;
     }

@@ -7,7 +7,11 @@
  * Between rounds (the next round is seated and no hand of it is entered yet) the same space
  * shows where everyone sits next: every player by name, alphabetically, with their table and
  * seat, in columns and pages. The seats come from the round views the API serves; nothing is
- * worked out here.
+ * worked out here. Every name is shown whole: the columns are as wide as the longest name and
+ * its seat need (the type a little smaller when that fits another column), and each page says
+ * the names it holds ("Ann Abbott – Dave Dubois"), so a player knows which page to wait for.
+ *
+ * Once the organizer finishes the event: the final results, and no clock.
  */
 
 import * as api from '../api.js';
@@ -22,6 +26,35 @@ const PAGE_MS = 10000;
 // a name, the movement and the total; a seat line is about as wide).
 const ROW_EM = 1.45;
 const COLUMN_EM = 16;
+// The seating pages may set their type this small (px) to fit one more column of whole names;
+// still read from the back of the hall.
+const SEATING_MIN_PX = 28;
+// Room for a seat row's gap and a little slack, in ems, beside the measured text.
+const SEAT_ROW_SLACK_EM = 0.8;
+
+let measurer = null;
+/** The width in px of `text` in a font (canvas measurement: no layout of 400 rows). */
+function textWidth(text, font) {
+  measurer ||= document.createElement('canvas').getContext('2d');
+  measurer.font = font;
+  return measurer.measureText(text).width;
+}
+
+/** The widest seat row's width in ems at the list's font: the name (bold), then
+ * "table 12" (heavier) and ", seat 3". */
+function seatRowEm(places, list) {
+  const style = getComputedStyle(list);
+  const family = style.fontFamily;
+  const size = 100;  // measured large, as a fraction of an em
+  let widest = 0;
+  for (const place of places) {
+    const width = textWidth(place.name, `700 ${size}px ${family}`)
+      + textWidth(`table ${place.table}`, `800 ${size}px ${family}`)
+      + textWidth(`, seat ${place.seat}`, `400 ${size}px ${family}`);
+    widest = Math.max(widest, width);
+  }
+  return widest / size + SEAT_ROW_SLACK_EM;
+}
 
 /** Everyone seated in a round, by name: [{name, table, seat}], ghosts left out. */
 export function seatingList(round) {
@@ -46,6 +79,7 @@ export async function render(main, {eventId}) {
   const name = h('h1', {class: 'proj-name'}, 'Leaderboard');
   const round = h('p', {class: 'proj-round'});
   const title = h('h2', {class: 'proj-title'});
+  const range = h('p', {class: 'proj-range', hidden: true});
   const clock = h('p', {class: 'proj-clock', 'aria-label': 'Round clock'});
   const pageNo = h('p', {class: 'proj-page'});
   const list = h('ol', {class: 'proj-rows', 'aria-label': 'Standings'});
@@ -56,19 +90,32 @@ export async function render(main, {eventId}) {
   const door = doorQr(id);
   const doorPrize = drawOverlay();
   mount(main, h('div', {class: 'proj'},
-    h('header', {class: 'proj-head'}, h('div', {class: 'proj-names'}, name, round), title,
-      clock),
+    h('header', {class: 'proj-head'}, h('div', {class: 'proj-names'}, name, round),
+      h('div', {class: 'proj-titles'}, title, range), clock),
     list, h('footer', {class: 'proj-foot'}, pageNo, door.el, qr)), doorPrize.el);
 
   const clockState = roundClock();
 
   /** Rows a page: as many rows as fit the list's height, times the columns its width holds
-   * (set on the list as --rows and --cols, which the CSS grid lays out). */
-  function perPage() {
-    const font = parseFloat(getComputedStyle(list).fontSize) || 30;
+   * (set on the list as --rows and --cols, which the CSS grid lays out). Seating rows
+   * (`places`) take columns as wide as their longest name needs, in type a little smaller
+   * when that fits one more column. */
+  function perPage(places = null) {
+    list.style.fontSize = '';
+    let font = parseFloat(getComputedStyle(list).fontSize) || 30;
     const gap = parseFloat(getComputedStyle(list).columnGap) || 0;
+    const fit = (px, em) => Math.max(1, Math.floor((list.clientWidth + gap) / (px * em + gap)));
+    let em = COLUMN_EM;
+    if (places) {
+      em = seatRowEm(places, list);
+      const small = Math.min(font, SEATING_MIN_PX);
+      if (fit(small, em) > fit(font, em)) {
+        font = small;
+        list.style.fontSize = `${small}px`;
+      }
+    }
     const rows = Math.max(1, Math.floor(list.clientHeight / (font * ROW_EM)));
-    const cols = Math.max(1, Math.floor((list.clientWidth + gap) / (font * COLUMN_EM + gap)));
+    const cols = fit(font, em);
     list.style.setProperty('--rows', String(rows));
     list.style.setProperty('--cols', String(cols));
     return rows * cols;
@@ -94,22 +141,31 @@ export async function render(main, {eventId}) {
 
   function drawPage() {
     if (!s.board) return;
-    const seating = s.seating;
+    const seating = s.board.finished ? null : s.seating;
     // The heading first: the list's room (hence the rows a page) is what the heading leaves.
-    title.textContent = seating ? `${seating.label}: where everyone sits` : 'Standings';
+    title.textContent = seating ? `${seating.label}: where everyone sits`
+      : s.board.finished ? 'Final results' : 'Standings';
+    range.hidden = !seating;
+    if (seating) range.textContent = '\u00a0';  // its line counted before the rows are
     list.classList.toggle('proj-seating', Boolean(seating));
-    list.setAttribute('aria-label', seating ? `Where everyone sits: ${seating.label}` : 'Standings');
+    list.setAttribute('aria-label', seating ? `Where everyone sits: ${seating.label}`
+      : title.textContent);
     const items = seating ? seatingList(seating) : s.board.rows;
-    const all = pages(items, perPage());
+    const all = pages(items, perPage(seating ? items : null));
     if (s.page >= all.length) s.page = 0;
-    mount(list, all[s.page].map(seating ? seatRow : standingRow));
+    const shown = all[s.page];
+    mount(list, shown.map(seating ? seatRow : standingRow));
+    if (seating) {
+      range.textContent = shown.length ? `${shown[0].name} – ${shown.at(-1).name}` : '';
+    }
     pageNo.textContent = all.length > 1 ? `Page ${s.page + 1} of ${all.length}` : '';
   }
 
   function drawClock() {
     const cr = s.board?.current_round;
-    const left = clockState.secondsLeft();
-    round.textContent = cr ? cr.label : '';
+    const over = s.board?.finished || cr?.status !== 'playing';
+    const left = over ? null : clockState.secondsLeft();
+    round.textContent = s.board?.finished ? 'Results are final' : cr ? cr.label : '';
     clock.className = `proj-clock clock-${clockLevel(left)}`;
     clock.textContent = left === null ? '' : clockText(left);
   }
@@ -123,7 +179,7 @@ export async function render(main, {eventId}) {
    */
   async function findSeating() {
     const cr = s.board?.current_round;
-    if (!cr) return null;
+    if (!cr || s.board.finished) return null;
     try {
       if (cr.status === 'playing' && !s.started.has(cr.id)) {
         const {data} = await api.getRound(cr.id);
