@@ -75,8 +75,9 @@ class RegisterPage(MethodView):
     @blp.response(201, CaptainRegisteredSchema)
     def post(self, body, code):
         """A captain registers a team (its name, two players, substitutes, and its division
-        when the organizer offers divisions) until the deadline. The answer carries the team key once: it edits the roster until it is
-        final and announces forfeits. Needs the link's token."""
+        when the organizer offers divisions) until the deadline. The answer carries the team
+        key once: it edits the roster until it is final and announces forfeits. Needs the
+        link's token."""
         team, secret = service.register(code, body["token"], body["name"], body["players"],
                                          body["substitutes"], client_address(),
                                          body["division"])

@@ -96,3 +96,37 @@ def test_a_captain_registers_a_team_on_a_phone_and_announces_a_forfeit(
     expect(desk.locator(f'details.week[data-week="{number}"] .forfeit')).to_contain_text(
         "Dealers forfeited ahead of the night")
     shot(desk, "league-captains-console")
+
+
+def test_the_organizer_offers_divisions_and_the_captain_picks_one(page: Page, browser, base_url,
+                                                                   api, shot):
+    made, link = _league(api)
+    eid, key = made["id"], made["organizer_key"]
+    desk = browser.new_context(**PHONE, base_url=base_url).new_page()
+    desk.goto(f"/e/{eid}/organize/league#key={key}")
+    desk.get_by_label("Divisions captains choose from (comma between)").fill("Upper, Lower")
+    desk.get_by_role("button", name="Save", exact=True).click()
+    expect(desk.get_by_label("Divisions captains choose from (comma between)")
+           ).to_have_value("Upper, Lower")
+    desk.context.close()
+
+    page.goto(link)
+    page.get_by_label("Team name").fill("Dealers")
+    page.get_by_label("Player 1").fill("Dee Ames")
+    page.get_by_label("Player 2", exact=True).fill("Dan Bly")
+    division = page.get_by_label("Division (skill level)")
+    expect(division.locator("option")).to_have_text(["Choose…", "Upper", "Lower"])
+    # Not chosen: the form does not go (the choice is required), nothing is registered.
+    page.get_by_role("button", name="Register the team").click()
+    expect(page.locator(".reg-done")).to_have_count(0)
+    assert [t["name"] for t in api.get(f"/api/events/{eid}/teams")] == \
+        ["Aces", "Bowers", "Clubs"]
+    division.select_option("Lower")
+    shot(page, "captain-register-division")
+    page.get_by_role("button", name="Register the team").click()
+    expect(page.locator(".reg-done")).to_contain_text("Dealers is registered in Lower")
+    page.get_by_role("link", name="Open my team page").click()
+    expect(page.locator("h1")).to_have_text("Dealers")
+    expect(page.locator(".hint").first).to_contain_text("Lower")
+    team = next(t for t in api.get(f"/api/events/{eid}/teams") if t["name"] == "Dealers")
+    assert team["division"] == "Lower"

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.api.scripts import to_target_game
 
-from .conftest import SCREENSHOTS, Api
+from .conftest import PHONE, SCREENSHOTS, Api
 from .test_quality import serious_violations
 
 pytestmark = pytest.mark.browser
@@ -338,13 +338,125 @@ def test_a_league_in_divisions_on_dated_nights_with_a_cancelled_week(page: Page,
     week2 = weeks.nth(1)
     expect(week2.locator(".match-line").first).to_contain_text("(")
     week2.get_by_label("Why week 2 is cancelled").fill("Snow storm")
-    cancel = week2.get_by_role("button", name="Cancel week 2: move the season a week on")
+    # The default (RULES.md §6, as the league rules say): the other weeks keep their nights
+    # and week 2 is made up after the last week.
+    cancel = week2.get_by_role("button", name="Cancel week 2: make it up after the last week")
     cancel.click()
-    week2.get_by_role("button", name="Tap again: every later night moves").click()
+    week2.get_by_role("button", name="Tap again: the other weeks keep their nights").click()
     expect(page.locator(".season-changes")).to_contain_text(
-        "Week 2 and the weeks after it moved a week on: Snow storm.")
+        "Week 2 cancelled (Snow storm): made up on 2027-01-26; the other weeks stay on their "
+        "nights.")
+    # Weeks are listed in the order they are played: the make-up week last.
+    expect(weeks.nth(1).locator("summary")).to_contain_text("Week 3")
     expect(weeks.nth(1).locator("summary")).to_contain_text("Jan 19")
+    expect(weeks.nth(2).locator("summary")).to_contain_text("Week 2")
     expect(weeks.nth(2).locator("summary")).to_contain_text("Jan 26")
+    expect(weeks.nth(2).locator("summary")).to_contain_text("(make-up)")
     _, season, _ = api.call("GET", f"/api/events/{eid}/season")
-    assert [w["date"] for w in season["weeks"]] == ["2027-01-05", "2027-01-19", "2027-01-26"]
+    assert [w["date"] for w in season["weeks"]] == ["2027-01-05", "2027-01-26", "2027-01-19"]
+    # Shifting is the option: week 3's night is cancelled too and the season moves a week on.
+    week3 = page.locator('details.week[data-week="3"]')
+    week3.locator("summary").click()
+    week3.get_by_label("Why week 3 is cancelled").fill("Hall flooded")
+    week3.get_by_role("button", name="Or move every later week a night on").click()
+    week3.get_by_role("button", name="Tap again: every later night moves").click()
+    expect(page.locator(".season-changes")).to_contain_text(
+        "Week 3 and the weeks after it moved a week on: Hall flooded.")
+    _, season, _ = api.call("GET", f"/api/events/{eid}/season")
+    assert [w["date"] for w in season["weeks"]] == ["2027-01-05", "2027-02-02", "2027-01-26"]
     shot(page, "console-league-divisions")
+
+
+def _paper(api: Api, key: str, game_id: int, side: str) -> None:
+    api.call("POST", f"/api/games/{game_id}/paper-sheet",
+             {"id": f"e2e-{uuid.uuid4().hex[:10]}", "hands": to_target_game(side, 4)},
+             key=key, expect=201)
+
+
+def _finish(api: Api, eid: int, key: str, round_id: int) -> None:
+    """Every match of a seated round played out by side A (a best-of-3 match's next game
+    appears once one is over), then the round closed."""
+    while True:
+        _, view, _ = api.call("GET", f"/api/rounds/{round_id}")
+        waiting = [g["id"] for t in view["tables"] for g in t["games"] if not g["over"]]
+        if not waiting:
+            break
+        for game in waiting:
+            _paper(api, key, game, "A")
+    api.call("POST", f"/api/rounds/{round_id}/close", key=key, expect=200)
+
+
+def test_divisions_rank_apart_and_the_playoffs_take_the_nights_the_organizer_gives(
+        page: Page, browser, base_url, api: Api, shot):
+    """RULES.md §6: with divisions the board and the console show places and prizes per
+    division (no overall place); two playoff rounds share a night and the final has a date of
+    its own; a team page lists its playoff matches with their nights."""
+    _, event, _ = api.call("POST", "/api/events", {"name": "Two-level league",
+                                                   "preset": "league"}, expect=201)
+    eid, key = event["id"], event["organizer_key"]
+    for division, names in (("Upper", ("Aces", "Bowers", "Clubs")),
+                            ("Lower", ("Deuces", "Euchres", "Farmers"))):
+        for name in names:
+            api.call("POST", f"/api/events/{eid}/teams", {
+                "name": name, "players": [f"{name} 1", f"{name} 2"], "division": division},
+                key=key, expect=201)
+    api.call("POST", f"/api/events/{eid}/season", {
+        "first_night": "2027-01-05", "start_time": "19:00", "division_final": True},
+        key=key, expect=201)
+    for _ in range(3):
+        _, week, _ = api.call("POST", f"/api/events/{eid}/rounds", {}, key=key, expect=201)
+        _finish(api, eid, key, week["id"])
+
+    # The public board: each division under its name, places 1-3 in each, a prize in each.
+    page.goto(f"/e/{eid}/board")
+    heads = page.locator("ol.board .division-head")
+    expect(heads).to_have_text(["Lower", "Upper"])
+    rows = page.locator("ol.board > li.board-row")
+    expect(rows).to_have_count(6)
+    expect(rows.locator(".place")).to_have_text(["1", "2", "3", "1", "2", "3"])
+    prizes = page.locator("ol.board > li.board-row.prize")
+    expect(prizes).to_have_count(2)
+    expect(prizes.locator(".prize-mark")).to_have_text(["Lower: a prize place",
+                                                        "Upper: a prize place"])
+    shot(page, "board-league-divisions")
+
+    desk = browser.new_context(**PHONE, base_url=base_url).new_page()
+    desk.goto(f"/e/{eid}/organize/league#key={key}")
+    expect(desk.locator("h1.page-title")).to_have_text("League")
+    table = desk.locator("table.standings")
+    expect(table.locator("thead th")).to_contain_text(["Division", "Division place"])
+    expect(table.locator("tbody tr.prize")).to_have_count(2)
+
+    # The playoff nights: both division rounds on one Tuesday, the final on a Saturday.
+    card = desk.locator("section.card", has=desk.get_by_role("heading", name="Playoff nights"))
+    expect(card.locator('input[type="date"]')).to_have_count(3)
+    card.locator("#po-night-1").fill("2027-01-26")
+    card.locator("#po-night-2").fill("2027-01-26")
+    card.locator("#po-night-3").fill("2027-01-30")
+    card.get_by_role("button", name="Save the playoff nights").click()
+    rounds = desk.locator(".bracket-round h3")
+    expect(rounds).to_have_count(3)
+    expect(rounds.nth(0)).to_contain_text("Jan 26")
+    expect(rounds.nth(1)).to_contain_text("Jan 26")
+    expect(rounds.nth(2)).to_contain_text("Jan 30")
+    # A night before the season is over is refused, with the reason; nothing changes.
+    card = desk.locator("section.card", has=desk.get_by_role("heading", name="Playoff nights"))
+    card.locator("#po-night-1").fill("2027-01-12")
+    card.get_by_role("button", name="Save the playoff nights").click()
+    expect(card.locator(".msg")).to_contain_text("before the season is over")
+    expect(rounds.nth(0)).to_contain_text("Jan 26")
+    shot(desk, "console-league-playoff-nights")
+
+    # The playoffs played: the finalist's team page lists its playoff matches and nights.
+    for _ in range(3):
+        _, round_, _ = api.call("POST", f"/api/events/{eid}/rounds", {}, key=key, expect=201)
+        _finish(api, eid, key, round_["id"])
+    _, bracket, _ = api.call("GET", f"/api/events/{eid}/bracket")
+    final = bracket["rounds"][-1]["matches"][0]
+    page.goto(f"/e/{eid}/team/{final['a']['id']}")
+    playoffs = page.locator(".team-playoff")
+    expect(playoffs.last).to_contain_text("Final")
+    expect(playoffs.last).to_contain_text("Jan 30")
+    expect(playoffs.last).to_contain_text(f"v {final['b']['name']}")
+    shot(page, "team-page-playoffs")
+    desk.context.close()

@@ -116,15 +116,23 @@ function nextCard(s) {
         () => calls.seat(s.id, plan.number), () => `${plan.label} is under way.`, {class: 'btn-primary'})), out);
 }
 
-/** A night cancelled (weather, the venue): it and every later week move a week on. */
+/**
+ * A night cancelled (weather, the venue). As the league rules say, by default every other week
+ * keeps its night and this week is made up after the last one (the make-up night can be picked
+ * under "Make a cancelled week up later"); shifting every later week a night on is the option.
+ */
 function cancelNight(s, w) {
   const out = msg();
   const why = h('input', {class: 'input', maxlength: 200, placeholder: 'Why (e.g. snow storm)',
     'aria-label': `Why week ${w.week} is cancelled`});
+  const cancel = (mode) => () => calls.leagueOps(s.id, 'POST', '/season/postpone',
+    {week: w.week, reason: why.value.trim(), mode});
   return h('div', {class: 'actions cancel-night'}, why,
-    does(`Cancel week ${w.week}: move the season a week on`, out, () => calls.postpone(s.id, w.week, why.value.trim()),
-      () => s.refresh(`Week ${w.week} and the weeks after it moved a week on.`),
-      {sure: 'Tap again: every later night moves'}), out);
+    does(`Cancel week ${w.week}: make it up after the last week`, out, cancel('make-up'),
+      (r) => s.refresh(r.changes.at(-1).text), {sure: 'Tap again: the other weeks keep their nights',
+        class: 'btn-primary'}),
+    does('Or move every later week a night on', out, cancel('shift'),
+      (r) => s.refresh(r.changes.at(-1).text), {sure: 'Tap again: every later night moves', class: 'btn-small'}), out);
 }
 
 function weeksCard(s) {
@@ -243,13 +251,17 @@ const rate = (x) => (typeof x === 'number' ? x.toFixed(3).replace(/^0/, '') : ''
 function standingsCard(s) {
   const {board, bracket} = s.d;
   const seeds = new Map(bracket.seeds.map((x) => [x.id, x.seed]));
+  // In divisions each is ranked on its own (RULES.md §6): the place is the division's.
+  const divided = board.rows.some((r) => r.division);
   return h('section', {class: 'card'}, h('h2', {}, 'Standings and seeding'),
     h('p', {class: 'hint'}, 'By week points, then the rate of games won, then the opponents\' rate, '
-      + 'then registration order (or the order recorded under Ties). "—": no playoff seed.'),
+      + 'then registration order (or the order recorded under Ties). "—": no playoff seed.'
+      + `${divided ? ' Each division has its own places and prize: there is no overall place.' : ''}`),
     h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Standings'}, h('table', {class: 'standings'},
-      h('thead', {}, h('tr', {}, ['Place', 'Team', 'Points', 'Games won', 'Win rate', 'Opp. rate', 'Seed']
-        .map((c) => h('th', {scope: 'col'}, c)))),
-      h('tbody', {}, board.rows.map((r) => h('tr', {}, h('td', {}, r.place), h('th', {scope: 'row'}, r.name),
+      h('thead', {}, h('tr', {}, [divided && 'Division', divided ? 'Division place' : 'Place', 'Team', 'Points',
+        'Games won', 'Win rate', 'Opp. rate', 'Seed'].filter(Boolean).map((c) => h('th', {scope: 'col'}, c)))),
+      h('tbody', {}, board.rows.map((r) => h('tr', {class: r.prize ? 'prize' : null}, divided && h('td', {}, r.division || ''),
+        h('td', {}, r.place ?? '–', r.prize ? h('span', {class: 'hint'}, ' (prize)') : ''), h('th', {scope: 'row'}, r.name),
         [r.total, `${r.games_won} of ${r.games_played}`, rate(r.stats.game_win_pct),
           rate(r.stats.strength_of_schedule), seeds.get(r.entrant_id) ?? '—'].map((v) => h('td', {}, v))))))));
 }
@@ -274,6 +286,7 @@ function bracketCard(s) {
         const key = `p${m.match_id}`;
         return h('div', {class: 'bracket-match', 'data-match': m.match_id},
           m.division && h('p', {class: 'hint'}, m.division), slot(m, 'a'), slot(m, 'b'),
+          m.date && m.date !== r.date && h('p', {class: 'hint match-night'}, `Played on ${m.date}`),
           m.games.length > 0 && h('p', {class: 'games-line'}, m.games.map((g) => `${g.points.a}–${g.points.b}`).join(' · ')),
           t?.round.status === 'playing' && h('p', {class: 'game-list'},
             t.games.map((g) => gameLink(s.id, g, {A: m.a.name, B: m.b.name})),

@@ -1,6 +1,7 @@
 /**
  * /register/<CODE>#t=<token>: a league team's captain registers the team from the
- * registration QR: its name, two players, substitutes. The answer's team key is kept on this
+ * registration QR: its name, two players, substitutes, and its division when the organizer
+ * offers a choice. The answer's team key is kept on this
  * phone (and shown once as a link, to open the team page elsewhere); the team page follows.
  */
 
@@ -38,9 +39,13 @@ export async function render(main, {code}) {
   const [oneLabel, one] = field('reg-p1', 'Player 1 (the captain, say)', {required: true, autocomplete: 'name'});
   const [twoLabel, two] = field('reg-p2', 'Player 2', {required: true});
   const subs = h('textarea', {id: 'reg-subs', class: 'input', rows: 3, maxlength: 1200});
+  // The organizer's divisions (skill levels), when captains choose one: a required choice.
+  const division = page.divisions?.length ? h('select', {id: 'reg-division', class: 'input', required: true},
+    h('option', {value: ''}, 'Choose…'), page.divisions.map((d) => h('option', {value: d}, d))) : null;
   const send = h('button', {type: 'submit', class: 'btn btn-primary'}, 'Register the team');
   const form = h('form', {class: 'card form', onsubmit: (e) => { e.preventDefault(); register(); }},
     nameLabel, name, oneLabel, one, twoLabel, two,
+    division && [h('label', {for: 'reg-division'}, 'Division (skill level)'), division],
     h('label', {for: 'reg-subs'}, `Substitutes, one a line (up to ${page.substitutes}; they play in the regular season only)`), subs,
     h('p', {class: 'hint'}, `You can change the roster until week ${page.lock_after_week} is over; then only the organizer can.`),
     send);
@@ -51,12 +56,13 @@ export async function render(main, {code}) {
     send.disabled = true;
     try {
       const answer = await api.request('POST', base, {body: {token, name: name.value, players: [one.value, two.value],
-        substitutes: subs.value.split('\n').map((s) => s.trim()).filter(Boolean)}});
+        substitutes: subs.value.split('\n').map((s) => s.trim()).filter(Boolean),
+        ...(division ? {division: division.value || null} : {})}});
       if (answer.status >= 400) return say(out, answer.data?.detail || `The server answered ${answer.status}.`);
       const made = answer.data;
       keepTeamKey(made.event_id, made.team.id, made.key);
       form.replaceWith(h('section', {class: 'card reg-done', role: 'status'},
-        h('h2', {}, `${made.team.name} is registered`),
+        h('h2', {}, `${made.team.name} is registered${made.team.division ? ` in ${made.team.division}` : ''}`),
         h('p', {}, 'Your team key is kept on this phone. To open your team page on another phone, keep this '
           + 'link somewhere safe: it is shown only now.'),
         h('input', {class: 'input', readonly: true, value: made.link, 'aria-label': 'Your team link'}),

@@ -1,7 +1,7 @@
 /**
  * /e/<id>/team/<teamId>: a league team's page for its captain's phone: every week's night,
- * opponent, table, result and points, every forfeit (an opponent's announced ahead too), the
- * roster. With the team key (kept on this phone, or brought by the link's #key=) the captain
+ * opponent, table, result and points, every forfeit (an opponent's announced ahead too), its
+ * playoff matches with their nights, the roster. With the team key (kept on this phone, or brought by the link's #key=) the captain
  * edits the roster until it is final and says "We can't come" for a week not started.
  */
 
@@ -87,6 +87,16 @@ export async function render(main, {eventId, teamId}) {
     return item;
   }
 
+  /** A playoff match: its round, night, opponent, table and games won (best of 3). */
+  function playoff(p) {
+    const score = p.games_won.us || p.games_won.them ? `${p.games_won.us}–${p.games_won.them}` : '';
+    const went = p.won === true ? ' · through' : p.won === false ? ' · out' : '';
+    return h('li', {class: 'team-week team-playoff', 'data-round': p.round},
+      h('p', {class: 'row-between'}, h('strong', {}, p.label || `Playoff round ${p.round}`), h('span', {class: 'hint'}, night(p))),
+      h('p', {}, `v ${p.opponent.name}${p.table ? ` · table ${p.table}` : ''}`,
+        score && h('strong', {class: 'team-result'}, ` ${score}${went}`)));
+  }
+
   function rosterForm(d) {
     const input = (id, label, value) => [h('label', {for: id}, label),
       h('input', {id, class: 'input', maxlength: 120, value, autocomplete: 'off'})];
@@ -113,6 +123,8 @@ export async function render(main, {eventId, teamId}) {
       h('section', {class: 'card'}, h('h2', {}, 'Schedule and results'),
         h('ul', {class: 'plain-list team-weeks'}, d.weeks.map((w) => week(d, w))),
         !d.weeks.length && h('p', {}, 'The season is not scheduled yet.')),
+      d.playoffs?.length > 0 && h('section', {class: 'card'}, h('h2', {}, 'Playoffs'),
+        h('ul', {class: 'plain-list team-weeks team-playoffs'}, d.playoffs.map(playoff))),
       h('section', {class: 'card'}, h('h2', {}, 'Roster'),
         h('p', {}, `Players: ${d.team.players.join(' and ')}`),
         h('p', {}, `Substitutes: ${d.team.substitutes.join(', ') || 'none'}`),

@@ -126,6 +126,7 @@ export async function render(main, {eventId}) {
     h('span', {class: 'who'},
       nameEl(row),
       row.removed ? h('span', {class: 'struck-note'}, 'removed from the league: no place') : null,
+      row.division && row.prize ? h('span', {class: 'prize-mark'}, `${row.division}: a prize place`) : null,
       row.disqualified ? h('span', {class: 'struck-note'}, `disqualified: ${row.disqualified}`) : null,
       row.payout ? h('span', {class: 'payout'}, `wins ${s.board.money.currency}${row.payout}`) : null,
       row.members?.length ? h('span', {class: 'members'}, row.members.join(' & ')) : null,
@@ -168,7 +169,11 @@ export async function render(main, {eventId}) {
     seat(s.board, s.follow);
     mount(pinned, mine ? [h('h2', {class: 'pinned-title'}, 'Following'),
       h('ol', {class: 'board'}, rowEl(mine, keys, true)), theirs(mine)] : null);
-    mount(list, rows.length ? rows.map((row) => rowEl(row, keys))
+    // A league in divisions: each division's rows under its name, with its own places and
+    // prize (RULES.md §6: no overall place).
+    const head = (row, i) => row.division && row.division !== rows[i - 1]?.division
+      && h('li', {class: 'division-head'}, h('h2', {}, row.division));
+    mount(list, rows.length ? rows.flatMap((row, i) => [head(row, i), rowEl(row, keys)])
       : h('li', {class: 'empty'}, s.query ? 'Nobody by that name.' : 'No scores yet.'));
   }
 
