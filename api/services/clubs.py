@@ -189,9 +189,8 @@ def delete_night(club_id: int, principal: Principal, event_id: int) -> None:
     event = _club_night(club_id, event_id)
     if scored(event.id):
         raise Conflict(f"{event.name} has results (hands, sheets or forfeits), so it cannot be "
-                       "deleted: archive it instead (PATCH the night with archived: true). An "
-                       "archived night leaves the club's lists, series and profiles, and can be "
-                       "brought back.", code="night-has-results")
+                       "deleted: archive it instead. An archived night leaves the club's lists, "
+                       "series and profiles, and can be brought back.", code="night-has-results")
     club_audit(club_id, principal, "delete-event", "event", event.id,
                before={"name": event.name, "date": event.night_date,
                        "preset": event.preset_key})

@@ -20,10 +20,12 @@ export async function render(main, {slug}) {
   const {club, key} = found;
   setTitle(club.name);
   const base = `/c/${slug}`;
-  const open = club.events.filter((e) => e.status !== 'finished');
-  const past = club.events.filter((e) => e.status === 'finished');
+  // The nights the club set aside (listed to its key, for the manage page) stay off this page.
+  const events = club.events.filter((e) => !e.archived);
+  const open = events.filter((e) => e.status !== 'finished');
+  const past = events.filter((e) => e.status === 'finished');
   const eventItem = (e) => h('li', {}, h('a', {href: `/e/${e.id}/board`}, e.name),
-    h('span', {class: 'hint'}, ` · ${dateWords(e.created_at)}`));
+    h('span', {class: 'hint'}, ` · ${dateWords(e.date)}`));
   const search = h('input', {id: 'club-people-search', type: 'search', class: 'input', autocomplete: 'off',
     placeholder: 'A few letters of a name', oninput: () => drawPeople()});
   const people = h('ul', {class: 'link-list club-people'});

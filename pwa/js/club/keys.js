@@ -55,5 +55,12 @@ export function placeWords(place, shared = false) {
   return `${shared ? '=' : ''}${place}${end}`;
 }
 
-export const dateWords = (iso) => new Date(iso).toLocaleDateString(undefined,
+/** A night's date ("2026-01-09", the day it was played) as that day wherever this device is
+ * (read as UTC midnight it would be the 8th west of Greenwich); a moment as its local day. */
+export function day(iso) {
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return plain ? new Date(Number(plain[1]), Number(plain[2]) - 1, Number(plain[3])) : new Date(iso);
+}
+
+export const dateWords = (iso) => day(iso).toLocaleDateString(undefined,
   {year: 'numeric', month: 'short', day: 'numeric'});

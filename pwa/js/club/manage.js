@@ -1,7 +1,9 @@
 /**
- * /c/<slug>/manage (with the club key): make the club's events, its series, and keep its
- * registry of people right: rename, mark private, merge two records of one person, move an
- * entry linked to the wrong person. Every change is in the club's log, shown below.
+ * /c/<slug>/manage (with the club key): make the club's events, date its nights (the day each
+ * was played, for series, profiles and charts), delete a night made by mistake or archive one
+ * that has results, its series, and keep its registry of people right: rename, mark private,
+ * merge two records of one person, move an entry linked to the wrong person. Every change is
+ * in the club's log, shown below.
  *
  * /clubs/new: create a club; its key is shown once, with the link that opens this page.
  */
@@ -67,6 +69,32 @@ export async function render(main, {slug}) {
     location.assign(`/e/${made.data.id}/organize#key=${made.data.organizer_key}`);
   }), {class: 'btn-primary'});
 
+  // --- nights: the day each was played; one made by mistake deleted, or archived ------------
+  const live = club.events.filter((e) => !e.archived);
+  const nightRow = (e) => {
+    const out = msg();
+    const day = h('input', {type: 'date', class: 'input', id: `night-date-${e.id}`, value: e.date,
+      'aria-label': `The day ${e.name} was played`});
+    const actions = h('div', {class: 'actions'});
+    const patch = (body) => () => call('PATCH', `${base}/events/${e.id}`, {key, body});
+    const plain = () => mount(actions, day,
+      button('Save the date', (ev) => act(ev.currentTarget, out, patch({date: day.value}), reload),
+        {class: 'btn-small', 'aria-label': `Save the date of ${e.name}`}),
+      button(e.archived ? 'Bring back' : 'Archive', (ev) => act(ev.currentTarget, out, patch({archived: !e.archived}), reload),
+        {class: 'btn-small', 'aria-label': `${e.archived ? 'Bring back' : 'Archive'}: ${e.name}`}),
+      button('Delete…', () => sure(), {class: 'btn-small', 'aria-label': `Delete ${e.name}`}));
+    // Deleting asks once more, in place; a night with results is refused with the reason (archive).
+    const sure = () => mount(actions, h('span', {}, `Delete ${e.name}? `),
+      button('Yes, delete it', (ev) => act(ev.currentTarget, out, () => call('DELETE', `${base}/events/${e.id}`, {key}), reload),
+        {class: 'btn-small btn-danger'}),
+      button('Keep it', () => { say(out, ''); plain(); }, {class: 'btn-small'}));
+    plain();
+    return h('li', {class: 'person-admin night-admin', 'data-event': e.id},
+      h('p', {}, h('a', {href: `/e/${e.id}/board`}, h('strong', {}, e.name)),
+        h('span', {class: 'hint'}, ` · ${dateWords(e.date)}${e.archived ? ' · archived: out of the lists, series and profiles' : ''}`)),
+      actions, out);
+  };
+
   // --- series --------------------------------------------------------------------------------
   const seriesOut = msg();
   const [seriesName, seriesLabel] = field('series-name', 'Name', {placeholder: `${club.name} ${new Date().getFullYear()}`});
@@ -75,7 +103,7 @@ export async function render(main, {slug}) {
   const [table, tableLabel] = field('series-points', 'Points for 1st, 2nd, 3rd … (by place)', {value: '10, 8, 6, 5, 4, 3, 2, 1'});
   const [best, bestLabel] = field('series-best', 'Only the best N events count (optional)', {type: 'number', min: 1, inputmode: 'numeric'});
   const [least, leastLabel] = field('series-min', 'Events needed to be ranked (optional)', {type: 'number', min: 1, inputmode: 'numeric'});
-  const picks = club.events.map((e) => h('input', {type: 'checkbox', value: e.id, id: `series-event-${e.id}`}));
+  const picks = live.map((e) => h('input', {type: 'checkbox', value: e.id, id: `series-event-${e.id}`}));
   const number = (input) => (input.value ? Number(input.value) : null);
   const makeSeries = button('Create the series', (e) => act(e.currentTarget, seriesOut, () => call('POST', `${base}/series`, {key, body: {
     name: seriesName.value.trim(),
@@ -87,7 +115,7 @@ export async function render(main, {slug}) {
   const seriesCard = (s) => {
     const out = msg();
     return h('li', {class: 'series-admin'}, h('a', {href: `/c/${slug}/series/${s.id}`}, s.name),
-      h('div', {class: 'checks'}, club.events.map((e) => {
+      h('div', {class: 'checks'}, live.map((e) => {
         const box = h('input', {type: 'checkbox', checked: s.event_ids.includes(e.id),
           'aria-label': `${e.name} in ${s.name}`, onchange: () => call(box.checked ? 'PUT' : 'DELETE',
             `${base}/series/${s.id}/events/${e.id}`, {key}).then(() => say(out, `${s.name}: ${box.checked ? 'added' : 'took out'} ${e.name}.`),
@@ -131,12 +159,13 @@ export async function render(main, {slug}) {
   const words = {'create-club': 'Club created', 'update-club': 'Club changed', 'create-event': 'Event created',
     'issue-key': 'Club key made', 'revoke-key': 'Club key revoked', 'update-person': 'Person changed',
     'merge-people': 'Records merged', 'split-entry': 'Entry moved', 'create-series': 'Series created',
-    'update-series': 'Series changed'};
+    'update-series': 'Series changed', 'update-night': 'Night changed', 'delete-event': 'Night deleted'};
   const change = (e) => {
     const b = e.before || {};
     const a = e.after || {};
     if (e.action === 'merge-people') return `${b.merged?.name} into ${b.kept?.name} (${a.entries_moved} entries)`;
     if (e.action === 'split-entry') return `${b.person?.name} → ${a.person?.name}`;
+    if (e.action === 'delete-event') return `${b.name} (${b.date})`;
     return Object.keys(a).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]) && k !== 'id')
       .map((k) => `${k}: ${b[k] === undefined ? '' : `${JSON.stringify(b[k])} → `}${JSON.stringify(a[k])}`).join('; ');
   };
@@ -146,11 +175,15 @@ export async function render(main, {slug}) {
     h('a', {href: `/c/${slug}`}, 'The public page')),
   h('section', {class: 'card form'}, h('h2', {}, 'A new event'), eventLabel, eventName, h('label', {for: 'club-event-preset'}, 'Format'),
     preset, makeEvent, eventOut),
+  h('section', {class: 'card'}, h('h2', {}, 'Nights'), h('p', {class: 'hint'}, 'Each night\'s date is the day it was '
+    + 'played: series, profiles and charts go by it. A night made by mistake can be deleted while nothing is scored in it; '
+    + 'one with results can be archived instead.'),
+  club.events.length ? h('ul', {class: 'plain-list club-admin-nights'}, club.events.map(nightRow)) : h('p', {class: 'empty'}, 'No nights yet.')),
   h('section', {class: 'card form'}, h('h2', {}, 'Series'),
     club.series.length > 0 && h('ul', {class: 'plain-list'}, club.series.map(seriesCard)),
     h('h3', {}, 'A new series'), seriesLabel, seriesName, h('label', {for: 'series-method'}, 'Scoring'), method, tableLabel, table,
     bestLabel, best, leastLabel, least, h('fieldset', {}, h('legend', {}, 'Its events'),
-      club.events.map((e, i) => h('label', {class: 'check'}, picks[i], ` ${e.name}`))), makeSeries, seriesOut),
+      live.map((e, i) => h('label', {class: 'check'}, picks[i], ` ${e.name}`))), makeSeries, seriesOut),
   h('section', {class: 'card'}, h('h2', {}, 'People'), h('p', {class: 'hint'}, 'One record a person across the club\'s events. '
     + 'A merge or a move changes whose results they are, never the results.'), peopleEl),
   h('section', {class: 'card'}, h('h2', {}, 'Changes'), h('ol', {class: 'plain-list club-audit'}, audit.map((e) =>

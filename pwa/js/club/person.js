@@ -7,10 +7,10 @@
 
 import {h, mount, setTitle} from '../dom.js';
 import {barChart} from './chart.js';
-import {call, clubBySlug, dateWords, placeWords} from './keys.js';
+import {call, clubBySlug, dateWords, day, placeWords} from './keys.js';
 
 const pct = (v) => (v === null || v === undefined ? '–' : `${Math.round(v)}%`);
-const short = (iso) => new Date(iso).toLocaleDateString(undefined, {month: 'short', day: 'numeric'});
+const short = (iso) => day(iso).toLocaleDateString(undefined, {month: 'short', day: 'numeric'});
 
 function figure(label, value, hint = '') {
   return h('div', {class: 'figure'}, h('span', {class: 'figure-value'}, value),
