@@ -14,7 +14,9 @@ import pytest
 from api import create_app
 from api.auth import client_bucket
 from api.db import db
+from api.services import limits
 from tests.api.client import ApiClient
+from tests.api.test_join_pin_lockout import Clock
 
 
 @pytest.fixture
@@ -27,6 +29,15 @@ def app(database_url):
     yield app
     with app.app_context():
         db.engine.dispose()
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    """The limits' clock, still unless a test moves it: a wait never runs out under a slow
+    machine's feet."""
+    clock = Clock()
+    monkeypatch.setattr(limits, "utcnow", clock)
+    return clock
 
 
 @pytest.fixture
@@ -65,15 +76,34 @@ def _at_once(app, calls) -> list[int]:
     return statuses
 
 
-def test_a_burst_of_guesses_over_many_events_at_once_gets_exactly_the_limit(app, api):
+def test_a_burst_of_guesses_at_one_event_over_two_app_servers_gets_exactly_the_limit(
+        app, api, database_url, clock):
+    # Two app instances over one database, as two app servers: the count is the database's.
     app.config["PIN_CLIENT_ATTEMPTS"] = 6
-    events = [_event(api) for _ in range(4)]
-    calls = [lambda c, e=events[i % 4]: _join(c, e, e["wrong"], "198.51.100.7")
-             for i in range(16)]
-    assert Counter(_at_once(app, calls)) == {403: 6, 429: 10}
-    # Any other address still joins each event with its PIN.
-    for event in events:
-        assert _join(api.client, event, event["pin"], "203.0.113.1").status_code == 201
+    second = create_app({**app.config, "PIN_CLIENT_ATTEMPTS": 6})
+    events = [_event(api) for _ in range(2)]
+    try:
+        calls = [lambda c, e=events[0]: _join(c, e, e["wrong"], "198.51.100.7")] * 16
+        statuses: list[int] = []
+        start = threading.Barrier(len(calls))
+
+        def run(i, call):
+            client = (app if i % 2 else second).test_client()
+            start.wait()
+            statuses.append(call(client).status_code)
+
+        threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert Counter(statuses) == {403: 6, 429: 10}
+    finally:
+        with second.app_context():
+            db.engine.dispose()
+    # The guesser is slowed at that event only; any other address joins it with its PIN.
+    assert _join(api.client, events[1], events[1]["pin"], "198.51.100.7").status_code == 201
+    assert _join(api.client, events[0], events[0]["pin"], "203.0.113.1").status_code == 201
 
 
 def test_events_made_at_once_from_one_address_stop_at_the_limit(app, api):
@@ -84,7 +114,8 @@ def test_events_made_at_once_from_one_address_stop_at_the_limit(app, api):
     assert Counter(_at_once(app, calls)) == {201: 5, 429: 7}
 
 
-def test_an_ipv6_client_is_its_64_network_and_ipv4_written_as_ipv6_is_that_address(app, api):
+def test_an_ipv6_client_is_its_64_network_and_ipv4_written_as_ipv6_is_that_address(
+        app, api, clock):
     app.config["PIN_CLIENT_ATTEMPTS"] = 3
     event = _event(api)
     for i in range(3):  # three addresses of one /64
@@ -111,7 +142,7 @@ def test_a_client_is_counted_by_its_address_not_its_port_or_its_ipv6_host(addres
     assert client_bucket(address) == counted_as
 
 
-def test_a_forwarded_address_counts_only_behind_the_configured_proxies(database_url):
+def test_a_forwarded_address_counts_only_behind_the_configured_proxies(database_url, clock):
     def guesses(hops: int, clients: list[str]) -> list[int]:
         app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True,
                           "POLL_BUILD_BEHIND_MS": None, "PROXY_HOPS": hops,
@@ -136,7 +167,7 @@ def test_a_forwarded_address_counts_only_behind_the_configured_proxies(database_
 
 
 def test_guessing_from_many_addresses_at_one_event_is_slowed_without_locking_anyone_out(
-        app, api):
+        app, api, clock):
     app.config.update(PIN_EVENT_ATTEMPTS=10, PIN_EVENT_CLIENT_ATTEMPTS=2)
     event = _event(api)
     other = _event(api)
@@ -222,3 +253,177 @@ def test_a_whole_venue_behind_one_address_never_meets_a_limit(app, api):
                                                     "pin": event["pin"], "table": table},
                                  environ_base={"REMOTE_ADDR": venue})
         assert joined.status_code == 201, (table, joined.get_json())
+
+
+# --- the door ---------------------------------------------------------------------------------
+
+def _door_night(api, names: list[str], address: str) -> dict:
+    event = api.post("/api/events", json={"name": "Door night", "preset": "progressive"},
+                     environ_base={"REMOTE_ADDR": address}, expect=201).get_json()
+    key = event["organizer_key"]
+    rows = "name,checked_in\n" + "".join(f"{name},no\n" for name in names)
+    api.post(f"/api/events/{event['id']}/import", key=key, data=rows, content_type="text/csv",
+             environ_base={"REMOTE_ADDR": address}, expect=201)
+    api.put(f"/api/events/{event['id']}/check-in-window", key=key, expect=200,
+            json={"opens": "2000-01-01T00:00", "closes": "2100-01-01T00:00"})
+    token = api.post(f"/api/events/{event['id']}/door-token", key=key,
+                     expect=200).get_json()["token"]
+    players = api.get(f"/api/events/{event['id']}/players", expect=200).get_json()
+    return {**event, "key": key, "token": token, "ids": [p["id"] for p in players]}
+
+
+def _door(client, night, path, address, **body):
+    return client.post(f"/api/door/{night['code']}/{path}", environ_base={"REMOTE_ADDR": address},
+                       json={"token": night["token"], **body})
+
+
+@pytest.mark.slow  # 400 check-ins and 400 more requests: about a minute on a busy machine
+def test_a_400_player_door_on_one_wifi_gets_in_whatever_a_stranger_there_sends(app, api):
+    # Every phone at the venue (and behind a proxy with PROXY_HOPS=0, every client) has one
+    # address. A stranger there sprays invented door codes, a wrong token, unknown names and
+    # repeat taps; all 400 players check themselves in within the same 10 minutes.
+    venue = "192.0.2.44"
+    night = _door_night(api, [f"Player {i:03d}" for i in range(400)], venue)
+    client = api.client
+    for i in range(300):
+        assert client.post(f"/api/door/ZZZZ{i % 10}{i % 7}/check-in",
+                           environ_base={"REMOTE_ADDR": venue},
+                           json={"token": "x" * 22, "player_id": 1}).status_code == 404
+    for player_id in night["ids"][:40]:
+        assert _door(client, night, "check-in", venue, player_id=player_id).status_code == 200
+    for i in range(20):
+        assert _door(client, night, "check-in", venue, player_id=night["ids"][0]) \
+            .status_code == 200  # a repeat tap answers the same and counts nothing
+        assert _door(client, {**night, "token": "y" * 22}, "check-in", venue,
+                     player_id=night["ids"][50]).status_code == 403
+        assert _door(client, night, "check-in", venue, player_id=10**6 + i).status_code == 404
+    for player_id in night["ids"][40:]:
+        answer = _door(client, night, "check-in", venue, player_id=player_id)
+        assert answer.status_code == 200, answer.get_json()
+    players = api.get(f"/api/events/{night['id']}/players", expect=200).get_json()
+    assert sum(p["checked_in"] for p in players) == 400
+
+
+def test_the_door_limit_is_read_from_the_environment(database_url, monkeypatch):
+    for name, value in (("DOOR_LIMIT", "2"), ("DOOR_WINDOW_SECONDS", "120"),
+                        ("DOOR_REQUEST_LIMIT", "4"), ("DOOR_REQUESTS_WAITING", "9"),
+                        ("CAPTAIN_REGISTRATION_LIMIT", "3"),
+                        ("CAPTAIN_REGISTRATION_WINDOW_SECONDS", "60"),
+                        ("PIN_WAIT_SECONDS", "12")):
+        monkeypatch.setenv(name, value)
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True,
+                      "POLL_BUILD_BEHIND_MS": None, "PUBLIC_URL": "http://euchre.test"})
+    try:
+        assert (app.config["DOOR_LIMIT"], app.config["DOOR_WINDOW_SECONDS"],
+                app.config["DOOR_REQUEST_LIMIT"], app.config["DOOR_REQUESTS_WAITING"],
+                app.config["CAPTAIN_REGISTRATION_LIMIT"],
+                app.config["CAPTAIN_REGISTRATION_WINDOW_SECONDS"],
+                app.config["PIN_WAIT_SECONDS"]) == (2, 120, 4, 9, 3, 60, 12)
+        api = ApiClient(app.test_client())
+        night = _door_night(api, ["Ann", "Bob", "Cy"], "192.0.2.45")
+        for player_id in night["ids"][:2]:
+            assert _door(api.client, night, "check-in", "192.0.2.45",
+                         player_id=player_id).status_code == 200
+        slowed = _door(api.client, night, "check-in", "192.0.2.45", player_id=night["ids"][2])
+        assert slowed.status_code == 429 and slowed.mimetype == "application/problem+json"
+        assert 0 < int(slowed.headers["Retry-After"]) <= 120
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+
+
+def test_strangers_filling_the_walk_in_queue_are_capped_and_cleared_in_one_step(app, api):
+    app.config.update(DOOR_REQUEST_LIMIT=3, DOOR_REQUESTS_WAITING=9)
+    night = _door_night(api, ["Ann"], "192.0.2.46")
+    requests = f"/api/events/{night['id']}/door-requests"
+    client = api.client
+    # One address gets 3 waiting requests, then a clear 429.
+    for i in range(3):
+        assert _door(client, night, "requests", "198.51.100.1", name=f"Bot 1-{i}") \
+            .status_code == 201
+    capped = _door(client, night, "requests", "198.51.100.1", name="Bot 1-3")
+    assert capped.status_code == 429 and capped.mimetype == "application/problem+json"
+    assert int(capped.headers["Retry-After"]) > 0
+    # Two more addresses fill the queue: a real walk-in is told to see the organizer.
+    for address in ("198.51.100.2", "198.51.100.3"):
+        for i in range(3):
+            assert _door(client, night, "requests", address, name=f"Bot {address}-{i}") \
+                .status_code == 201
+    full = _door(client, night, "requests", "203.0.113.7", name="Real Rita")
+    assert full.status_code == 409 and full.get_json()["code"] == "too-many-requests"
+    # The organizer sees where they come from and declines one address's at once...
+    waiting = api.get(requests, key=night["key"], expect=200).get_json()
+    assert {r["same_network"] for r in waiting} == {3}
+    done = api.post(f"{requests}/decline", key=night["key"], json={"like": waiting[0]["id"]},
+                    expect=200).get_json()
+    assert done["declined"] == 3 and done["names"] == [f"Bot 1-{i}" for i in range(3)]
+    assert _door(client, night, "requests", "203.0.113.7", name="Real Rita").status_code == 201
+    # ... or every request made since the flood began (Rita's too: she asks again).
+    since = waiting[3]["created_at"]
+    done = api.post(f"{requests}/decline", key=night["key"], json={"since": since},
+                    expect=200).get_json()
+    assert done["declined"] == 7 and "Real Rita" in done["names"]
+    assert [r for r in api.get(requests, key=night["key"]).get_json()
+            if r["status"] == "waiting"] == []
+    asked = _door(client, night, "requests", "203.0.113.7", name="Real Rita")
+    assert asked.status_code == 201
+    page = client.get(f"/api/door/{night['code']}",
+                      query_string={"token": night["token"], "request": waiting[0]["id"]})
+    assert page.get_json()["request"]["status"] == "declined", "the bot's phone sees it"
+    # Nothing left to decline is no error; a request of another event is a 404.
+    assert api.post(f"{requests}/decline", key=night["key"], json={"like": 10**6},
+                    expect=404)
+    log = api.get(f"/api/events/{night['id']}/audit", key=night["key"]).get_json()
+    assert [e["after"]["declined"] for e in log if e["action"] == "decline-door-requests"] \
+        == [7, 3]
+
+
+# --- team registration links ------------------------------------------------------------------
+
+def test_a_squatter_cannot_fill_a_league_through_its_registration_link(app, api):
+    app.config.update(LEAGUE_TEAMS=10, CAPTAIN_REGISTRATION_LIMIT=3)
+    league = api.post("/api/events", json={"name": "Tuesday league", "preset": "league"},
+                      expect=201).get_json()
+    eid, key = league["id"], league["organizer_key"]
+    for name in ("Desk A", "Desk B"):  # teams the organizer added
+        api.post(f"/api/events/{eid}/teams", key=key, expect=201,
+                 json={"name": name, "players": [f"{name} 1", f"{name} 2"]})
+    token = api.put(f"/api/events/{eid}/registration", key=key, json={},
+                    expect=200).get_json()["token"]
+
+    def register(name, address, link=None):
+        return api.client.post(f"/api/register/{league['code']}",
+                               environ_base={"REMOTE_ADDR": address},
+                               json={"token": link or token, "name": name,
+                                     "players": [f"{name} 1", f"{name} 2"]})
+
+    squatted = []
+    for n, address in enumerate(["198.51.100.1"] * 3 + ["198.51.100.2"] * 3
+                                + ["198.51.100.3"] * 2):
+        answer = register(f"Squat {n}", address)
+        assert answer.status_code == 201
+        squatted.append(answer.get_json())
+    capped = register("Squat more", "198.51.100.1")
+    assert capped.status_code == 429 and capped.mimetype == "application/problem+json"
+    assert 0 < int(capped.headers["Retry-After"]) <= 3600
+    assert "ask the organizer" in capped.get_json()["detail"]
+    full = register("Real Team", "203.0.113.8")
+    assert full.status_code == 409 and full.get_json()["code"] == "too-many-teams"
+    # The organizer removes every team registered through the link at once; their own stay.
+    removed = api.post(f"/api/events/{eid}/registration/remove-teams", key=key,
+                       expect=200).get_json()
+    assert removed["removed"] == 8 and removed["names"][0] == "Squat 0"
+    teams = [t["name"] for t in api.get(f"/api/events/{eid}/teams", expect=200).get_json()]
+    assert teams == ["Desk A", "Desk B"]
+    gone = api.client.get("/api/me", headers={"Authorization": f"Bearer {squatted[0]['key']}"})
+    assert gone.status_code == 401, "the squatter's team keys went with the teams"
+    assert register("Real Team", "203.0.113.8").status_code == 201
+    # The squatter's address stays limited on this link; a new link starts afresh.
+    assert register("Real Too", "198.51.100.1").status_code == 429
+    fresh = api.put(f"/api/events/{eid}/registration", key=key, json={"rotate": True},
+                    expect=200).get_json()["token"]
+    assert register("Real Too", "198.51.100.1", link=fresh).status_code == 201
+    # Once the season is scheduled, its teams are no longer removed at once.
+    api.post(f"/api/events/{eid}/season", key=key, json={}, expect=201)
+    refused = api.post(f"/api/events/{eid}/registration/remove-teams", key=key, json={})
+    assert refused.status_code == 409 and refused.get_json()["code"] == "season-scheduled"
