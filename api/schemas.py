@@ -769,6 +769,9 @@ class GameSchema(Schema):
     level = Bool(required=True)
     needs_settlement = Bool(required=True)
     tie = fields.Nested(TieSchema, allow_none=True)
+    attention = fields.String(allow_none=True, metadata={
+        "description": "What the finished game still needs from a person, in words (a level "
+                       "game's playoff hand or card draw), or null."})
     forfeited_by = fields.String(allow_none=True)
     from_sheet = Bool(required=True)
     first_dealer = Int(allow_none=True)
@@ -792,6 +795,9 @@ class SheetSchema(Schema):
     bumps = fields.Dict(keys=fields.String(validate=validate.OneOf(["1", "2", "3", "4"])),
                         values=Int(validate=validate.Range(0, 1000)), load_default=dict)
     hands_played = Int(load_default=None, allow_none=True, validate=validate.Range(0, 50))
+    tie = fields.Nested(lambda: SettlementSchema(), load_default=None, allow_none=True,
+                        metadata={"description": "A level sheet's playoff hand or card draw, "
+                                  "stored with it; refused on a sheet that is not level."})
 
 
 class SettlementSchema(Schema):
@@ -1837,6 +1843,8 @@ class HandBatchSchema(Schema):
                        "description": "The sheet's hands in order, as POST /hands takes "
                                       "them. A mistake is reported on its row: errors.hands"
                                       ".<index from 0>."})
+    tie = fields.Nested(SettlementSchema, load_default=None, allow_none=True, metadata={
+        "description": "A game that ends level: who won its playoff hand or card draw."})
 
 
 # --- league operations: make-ups, moved matches, captains -----------------------------------

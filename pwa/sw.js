@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '4fdac7be66a6';
+const VERSION = '7fb2fe583345';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -34,6 +34,8 @@ const SHELL = [
   '/js/console/corrections.js',
   '/js/console/create.js',
   '/js/console/decide.js',
+  '/js/console/desk-entry.js',
+  '/js/console/desk.css',
   '/js/console/desk.js',
   '/js/console/disqualify.js',
   '/js/console/door.js',

@@ -37,11 +37,15 @@ def enter_sheet(game_id: int, principal: Principal, body: dict,
     before = {"points": [game.points_a, game.points_b], "bumps": game.bumps,
               "from_sheet": game.from_sheet}
     bumps = {int(k): v for k, v in (body.get("bumps") or {}).items()}
+    tie = body.get("tie")
+    label = game_label(game)
     state = rgames.sheet_game(fmt_of(game), body["points"]["A"], body["points"]["B"], bumps,
                               hands_played=body.get("hands_played"),
-                              tie_winner=game.tie_winner, label=game_label(game),
+                              tie_winner=tie["winner"] if tie else game.tie_winner, label=label,
                               values=rgames.sheet_hand_values(preset),
                               time_called=game.match.round.time_called_at is not None)
+    if tie:
+        sheet_tie(game, state, tie, label)
     game.from_sheet = True
     unsigned = store_result(game, preset, state)
     if before["from_sheet"]:
@@ -50,6 +54,20 @@ def enter_sheet(game_id: int, principal: Principal, body: dict,
                      **unsigned_note(unsigned)},
               round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
+
+
+def sheet_tie(game: Game, state: rgames.GameState, tie: dict, label: str) -> None:
+    """A sheet's playoff hand or card draw, stored with it: only on a level sheet."""
+    if game.stage == rgames.CHAMPIONSHIP:
+        raise Conflict("A level championship is settled by a playoff round; the organizer "
+                       "starts it from the rounds page.", code="championship-playoff")
+    if not state.level:
+        raise Invalid(f"{label} is not level ({state.points_a}-{state.points_b}): side "
+                      f"{state.winner} won it, so there is no playoff hand or card draw to "
+                      "record. Check the points, or leave the playoff out.",
+                      code="not-level", errors={"tie": ["Only a level game has a playoff."]})
+    rgames.settle_tie(state, tie["method"], tie["winner"], label)
+    game.tie_method, game.tie_winner = tie["method"], tie["winner"]
 
 
 def clear_sheet(game_id: int, principal: Principal, if_match: str | None) -> dict:

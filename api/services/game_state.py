@@ -317,6 +317,9 @@ def game_view(game: Game, hands: list[dict] | None = None) -> dict:
                               "B": max(fmt.target_points - game.points_b, 0)}),
         "over": over, "end": game.end, "winner": game.winner, "level": game.level,
         "needs_settlement": needs_settlement,
+        "attention": (f"{game_label(game)} is level, {game.points_a}-{game.points_b}: record "
+                      "who won the playoff hand or the card draw, or the round cannot close."
+                      if needs_settlement and over else None),
         "tie": ({"method": game.tie_method, "winner": game.tie_winner}
                 if game.tie_method else None),
         "forfeited_by": game.forfeited_by, "from_sheet": game.from_sheet,

@@ -421,6 +421,8 @@ def record_sheet(entry: Entry, body: dict) -> dict | None:
     _end_read()
     game, preset = entry.game, entry.preset
     round_ = game.match.round
+    if body.get("tie"):  # a level sheet with its playoff: the long way, which stores both
+        return None
     if not (preset.game_sheet and round_.status == "playing" and game.match.games_planned == 1
             and not game.match.best_of and not game.forfeited_by and not game.from_sheet
             and game.signed_off_at is None and game.entries == 0 and game.end is None

@@ -15,6 +15,7 @@ from ..models import DeletedHand, Hand
 from ..rules.paper_sheet import check_rows
 from .common import audit, game_label, get_game
 from .errors import Conflict, Gone, Invalid
+from .game_end import sheet_tie
 from .game_state import fmt_of, game_view, rules_hand, stored_score
 from .game_writes import commit_and_view, locked_game, lower_first, store_result, writable
 from .hands import fingerprint, hand_columns
@@ -95,8 +96,12 @@ def enter_hands(game_id: int, principal: Principal, body: dict) -> tuple[dict, b
         raise Conflict(f"Time was called, so {lower_first(label)} ended with the hands "
                        "already entered; ask the organizer to add any that are missing.",
                        code="game-over")
+    tie = body.get("tie")
     check = check_rows(fmt_of(game), earlier, [rules_hand(r) for r in new], preset,
-                       label=label, time_called=time_called, tie_winner=game.tie_winner)
+                       label=label, time_called=time_called, whole=True,
+                       tie_winner=tie["winner"] if tie else game.tie_winner)
+    if check.short:
+        raise Invalid(check.short, code="sheet-short")
     if not check.ok:
         errors = {str(n + already): [why] for n, why in sorted(check.errors.items())}
         detail = "; ".join(f"Row {int(n) + 1}: {why[0]}" for n, why in errors.items())
@@ -105,6 +110,8 @@ def enter_hands(game_id: int, principal: Principal, body: dict) -> tuple[dict, b
         raise (Conflict if over else Invalid)(
             f"Nothing was stored. {detail}", code="game-over" if over else "sheet-rows",
             errors={"hands": errors})
+    if tie:
+        sheet_tie(game, check.state, tie, label)
     number = len(game.hands)
     for row, score in zip(new, check.scores, strict=True):
         number += 1

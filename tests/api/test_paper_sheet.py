@@ -101,12 +101,12 @@ def test_a_sheet_carries_a_renege_and_a_loner_seat(api):
     game_id = round_["tables"][0]["games"][0]["id"]
     hands = [{"maker": "A", "tricks": 3, "renege": {"by": "B", "upheld": True}},
              {"maker": "B", "tricks": 1, "alone": True, "loner_seat": 2},
-             {"maker": "A", "tricks": 4}]
+             {"maker": "A", "tricks": 4}] + [{"maker": "B", "tricks": 3}] * 9
     game = _send(api, key, game_id, _sheet(hands), 201).get_json()
-    assert [h["result"] for h in game["hands"]] == ["renege", "euchred", "made"]
-    assert game["points"] == {"A": 5, "B": 0}
+    assert [h["result"] for h in game["hands"][:3]] == ["renege", "euchred", "made"]
+    assert game["points"] == {"A": 5, "B": 9}
     assert game["bumps"] == {"2": 3, "4": 1}
-    assert game["hands_played"] == 3 and not game["over"]
+    assert game["hands_played"] == 12 and game["over"]
 
 
 def test_a_runner_key_of_another_table_is_refused_and_its_own_table_may(api, progressive):
@@ -158,3 +158,101 @@ def test_a_sheet_after_time_was_called_counts_the_hands_played_before_it(api, pr
     game = _send(api, key, game_id, _sheet(EIGHT[:6]), 201).get_json()
     assert game["hands_played"] == 6 and game["end"] == "time"
     assert game["points"] == {"A": 3, "B": 8}
+
+
+# --- a sheet is the whole game: short, shifted and level sheets (issue 26) ----------------------
+
+def test_a_short_sheet_is_refused_with_what_is_missing_and_nothing_stored(api, progressive):
+    key, game_id = progressive["key"], progressive["game"]
+    etag = _revision(api, progressive["event"])
+    # Seven rows for an eight-hand game: a hand left out (or a row lost and the rest moved up).
+    refused = _send(api, key, game_id, _sheet(EIGHT[:7]), 422)
+    problem = refused.get_json()
+    assert refused.mimetype == "application/problem+json"
+    assert problem["code"] == "sheet-short"
+    assert "The sheet has 7 hands, but the game at table 1 has 8: 1 is missing" in \
+        problem["detail"]
+    assert "Nothing was stored" in problem["detail"] and "calls time" in problem["detail"]
+    game = api.game(game_id)
+    assert game["hands_played"] == 0 and not game["over"]
+    assert _revision(api, progressive["event"]) == etag, "nothing stored, nothing bumped"
+    # The whole sheet is then taken.
+    assert _send(api, key, game_id, _sheet(), 201).get_json()["over"]
+
+
+def test_a_short_sheet_after_hands_already_entered_counts_them(api, progressive):
+    key, game_id = progressive["key"], progressive["game"]
+    api.hand(key, game_id, "A", 3)
+    problem = _send(api, key, game_id, _sheet(EIGHT[1:7]), 422).get_json()
+    assert problem["code"] == "sheet-short" and "6 hands" in problem["detail"]
+    assert "1 is missing" in problem["detail"]
+    assert api.game(game_id)["hands_played"] == 1
+
+
+def test_a_bad_tricks_digit_is_refused_on_its_row_and_the_rows_do_not_move(api, progressive):
+    key, game_id = progressive["key"], progressive["game"]
+    hands = [dict(h) for h in EIGHT]
+    hands[2] = {"maker": "A", "tricks": 7}  # a typo of 1: the row stays row 3
+    problem = _send(api, key, game_id, _sheet(hands), 422).get_json()
+    assert list(problem["errors"]["hands"]) == ["2"]
+    assert problem["detail"].startswith("Nothing was stored. Row 3:")
+    assert "7 tricks" in problem["detail"]
+    assert api.game(game_id)["hands_played"] == 0
+
+
+def test_a_short_sheet_in_a_game_to_ten_says_nobody_reached_ten(api):
+    event, key, _ = api.league()
+    round_ = api.seat_round(event, 1)
+    game_id = round_["tables"][0]["games"][0]["id"]
+    problem = _send(api, key, game_id, _sheet([{"maker": "A", "tricks": 5}] * 3),
+                    422).get_json()
+    assert problem["code"] == "sheet-short"
+    assert "no side reached 10 (6-0)" in problem["detail"]
+
+
+def _wec_game(api):
+    event = api.create_event("wec-singles")
+    api.add_players(event, [f"P{n}" for n in range(1, 13)])
+    round_ = api.seat_round(event, 1)
+    return event, round_, event["organizer_key"], round_["tables"][0]["games"][0]["id"]
+
+
+def test_a_level_wec_sheet_says_it_needs_its_playoff_and_the_playoff_is_taken_with_it(api):
+    event, round_, key, game_id = _wec_game(api)
+    level = api.put(f"/api/games/{game_id}/sheet", key=key,
+                    json={"points": {"A": 8, "B": 8}}, expect=200).get_json()
+    assert level["level"] and level["needs_settlement"] and level["winner"] is None
+    assert level["attention"] == ("The game at table 1 is level, 8-8: record who won the "
+                                  "playoff hand or the card draw, or the round cannot close.")
+
+    # Another table's level sheet with its card draw, in one request.
+    other = round_["tables"][1]["games"][0]["id"]
+    settled = api.put(f"/api/games/{other}/sheet", key=key, json={
+        "points": {"A": 8, "B": 8}, "tie": {"method": "card-draw", "winner": "B"}},
+        expect=200).get_json()
+    assert settled["points"] == {"A": 8, "B": 8} and settled["winner"] == "B"
+    assert settled["tie"] == {"method": "card-draw", "winner": "B"}
+    assert not settled["needs_settlement"] and settled["attention"] is None
+
+    # A playoff on a sheet that is not level is a typo somewhere: refused, nothing stored.
+    third = round_["tables"][2]["games"][0]["id"]
+    problem = api.put(f"/api/games/{third}/sheet", key=key, json={
+        "points": {"A": 9, "B": 7}, "tie": {"method": "playoff-hand", "winner": "B"}},
+        expect=422).get_json()
+    assert problem["code"] == "not-level" and "is not level (9-7)" in problem["detail"]
+    assert not api.game(third)["from_sheet"]
+    assert api.game(game_id)["attention"], "the first table still says what it needs"
+
+
+def test_a_level_paper_sheet_takes_its_playoff_with_it(api, progressive):
+    key, game_id = progressive["key"], progressive["game"]
+    # 4-4 after eight hands: A makes 4 times, B makes 4 times (1 point each).
+    hands = [{"maker": "A", "tricks": 3}, {"maker": "B", "tricks": 3}] * 4
+    wrong = _send(api, key, game_id, {**_sheet(hands), "tie": {"method": "card", "winner": "A"}},
+                  422).get_json()
+    assert "tie" in wrong["errors"]
+    game = _send(api, key, game_id, {**_sheet(hands),
+                                     "tie": {"method": "playoff-hand", "winner": "A"}},
+                 201).get_json()
+    assert game["points"] == {"A": 4, "B": 4} and game["winner"] == "A"
+    assert game["tie"] == {"method": "playoff-hand", "winner": "A"} and not game["attention"]

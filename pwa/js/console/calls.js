@@ -151,8 +151,11 @@ export const draw = (id, body) => call(id, 'POST', `${E(id)}/draws`, {body});
 // --- the scorekeepers' desk --------------------------------------------------------------------
 /** A WEC game's sheet entered the first time (final points, bumps per seat): the same sheet
  * twice means the same, so it is tried again on a network failure. */
-export const putSheet = (game, body) =>
-  call(game.event_id, 'PUT', `/api/games/${game.id}/sheet`, {body, retry});
+export const putSheet = (game, body, ifMatch) =>
+  call(game.event_id, 'PUT', `/api/games/${game.id}/sheet`, {body, ifMatch, retry});
+/** A game's hands from its paper sheet, whole: the same sheet id twice is stored once. */
+export const paperSheet = (game, body) =>
+  call(game.event_id, 'POST', `/api/games/${game.id}/paper-sheet`, {body, retry});
 
 /** League operations (league/organize.js): registration, captains' links, make-ups, moves. */
 export const leagueOps = (id, method, path, body) => call(id, method, `${E(id)}${path}`, {body});

@@ -11,6 +11,8 @@ import {h, mount, setTitle} from '../dom.js';
 /** [section, label, path under /e/<id>/organize, shown for which presets (null: all)] */
 const SECTIONS = [
   ['home', 'Event', '', null],
+  // Second, so a scorekeeper reaches it in a few Tab presses (Alt+K from anywhere).
+  ['desk', 'Desk', '/desk', ['wec-singles', 'wec-doubles', 'progressive', 'teams']],
   ['access', 'Access', '/access', null],
   ['players', 'Players', '/players', null],
   ['rounds', 'Rounds', '/rounds', null],
@@ -20,8 +22,15 @@ const SECTIONS = [
   ['ties', 'Ties', '/ties', null],
   ['corrections', 'Corrections', '/corrections', null],
   ['print', 'Print & export', '/print', null],
-  ['desk', 'Desk', '/desk', ['wec-singles', 'wec-doubles', 'progressive', 'teams']],
 ];
+
+const DESK_KEY = {'aria-keyshortcuts': 'Alt+K', title: 'Desk (Alt+K)'};
+// Alt+K opens the desk from any console screen that shows its tab.
+addEventListener('keydown', (e) => {
+  const tab = e.altKey && !e.ctrlKey && e.key.toLowerCase() === 'k'
+    && document.querySelector('.console-tab[aria-keyshortcuts="Alt+K"]');
+  if (tab) { e.preventDefault(); tab.click(); }
+});
 
 /** The organizer key kept on this device for the event, or null. */
 export async function organizerKey(eventId) {
@@ -75,7 +84,7 @@ export async function frame(main, eventId, section, title) {
     h('nav', {class: 'console-tabs', 'aria-label': 'Console sections'},
       sectionsFor(event?.preset).map(([name, label, path]) => h('a', {
         href: base + path, class: ['console-tab', name === section && 'current'],
-        'aria-current': name === section ? 'page' : null}, label))),
+        'aria-current': name === section ? 'page' : null, ...(name === 'desk' ? DESK_KEY : {})}, label))),
     h('h1', {class: 'page-title'}, title),
     event && h('p', {class: 'console-event'}, `${event.name} · ${event.format.name} · code `,
       h('strong', {}, event.code), event.status === 'finished' ? ' · finished' : ''),
