@@ -139,15 +139,17 @@ def link_players(event: Event, players: list[Player],
         raise Conflict(f"Decide who these are before they are registered: {names}{more}. "
                        "For each, link to one of the club's people or make a new person. "
                        "Nothing was stored.", code="people-to-decide", decisions=undecided)
-    made: dict[str, int] = {}
+    made: dict[str, Person] = {}  # new people by folded name, stored in one flush
+    for player in players:
+        key = name_key(player.name)
+        if chosen[player.id] is None and key not in made:
+            made[key] = Person(club_id=event.club_id, name=player.name, name_key=key,
+                               private=False)
+    db.session.add_all(made.values())
+    db.session.flush()
     for player in players:
         person_id = chosen[player.id]
-        if person_id is None:
-            key = name_key(player.name)
-            if key not in made:
-                made[key] = _new_person(event.club_id, player.name).id
-            person_id = made[key]
-        player.person_id = person_id
+        player.person_id = made[name_key(player.name)].id if person_id is None else person_id
     db.session.flush()
 
 
