@@ -40,7 +40,7 @@ def test_money_a_disqualification_an_award_and_a_door_prize(page: Page, api, sho
     page.get_by_role("button", name="Save the money").click()
     expect(money.locator(".msg")).to_contain_text("Saved: $10 a player")
 
-    money.get_by_text(re.compile(r"Who paid \(0 of 12\)")).click()
+    money.get_by_text(re.compile(r"Who paid \(0 paid · 12 checked in, not paid\)")).click()
     boxes = money.locator(".paid-list input[type=checkbox]")
     expect(boxes).to_have_count(12)
     for index in range(10):  # two have not paid yet
@@ -53,7 +53,9 @@ def test_money_a_disqualification_an_award_and_a_door_prize(page: Page, api, sho
     expect(money.locator(".payouts tbody tr")).to_have_count(2)
     expect(money.locator(".payouts")).to_contain_text(f"{winner}")
     expect(money.locator(".payouts")).to_contain_text("$40")
-    money.locator(".pool").scroll_into_view_if_needed()
+    # The card repaints as each board poll brings the latest payments: scroll to the pool
+    # in one step, whichever paint is on the page.
+    page.evaluate("document.querySelector('.money-card .pool').scrollIntoView()")
     shot(page, "console-prizes-money", full_page=False)
 
     page.get_by_label("Player to disqualify").fill(struck)
@@ -96,3 +98,60 @@ def test_money_a_disqualification_an_award_and_a_door_prize(page: Page, api, sho
     expect(page.locator(".board-row", has_text=struck).first).to_contain_text(
         "disqualified: A phone at the table (rule 17)")
     shot(page, "board-followed-award", full_page=False)
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_every_draw_repeats_as_a_check_and_the_phone_lists_every_draw_won(page: Page, api, shot):
+    """Issue 26: three draws, each leaving out the earlier winners, each repeated from its own
+    candidate list to the same winners (a check, not a new draw); a disqualified player is in
+    no draw; an unpaid winner is flagged; the followed winner's phone lists every draw won."""
+    night = EventSetup(api, "progressive", players=12, name="Loner Seekers, draws")
+    table = night.tables[0]
+    play(night, night.game_id(0), [("A", 5), ("B", 3)] * 4)  # side A 8, side B 4
+    winner = next(s for s in table["seats"] if s["side"] == "A")
+    key = night.organizer_key
+    struck = next(s for s in night.tables[1]["seats"])
+    api.call("PATCH", f"/api/events/{night.id}/players/{struck['player_id']}",
+             {"disqualified": "Left with the cards"}, key=key, expect=200)
+    for player in night.players:
+        if player["id"] != winner["player_id"]:
+            api.call("PATCH", f"/api/events/{night.id}/players/{player['id']}", {"paid": True},
+                     key=key, expect=200)
+    api.call("PUT", f"/api/events/{night.id}/money", {"entry_fee": 10}, key=key, expect=200)
+
+    page.goto(f"/e/{night.id}/organize/prizes#key={key}")
+    money = page.locator(".money-card")
+    row = money.locator(".payouts tbody tr", has_text=winner["name"])
+    expect(row.locator(".badge-unpaid")).to_have_text("unpaid")
+    expect(money.locator(".unpaid-winners")).to_contain_text("One winner is not marked paid")
+
+    draw = page.get_by_role("button", name="Draw", exact=True)
+    for number in (1, 2, 3):
+        draw.click()
+        expect(page.locator(".draw-latest")).to_contain_text(f"Draw {number} · seed")
+    draws = api.get(f"/api/events/{night.id}/draws")
+    assert len(draws) == 3
+    earlier: set[int] = set()
+    for made in draws:
+        pool = {c["id"] for c in made["candidate_list"]}
+        assert struck["player_id"] not in pool, "the disqualified player is in no draw"
+        assert not pool & earlier
+        earlier |= {w["id"] for w in made["winners"]}
+    for number in (1, 2, 3):
+        item = page.locator(f'.draw-item[data-draw="{number}"]')
+        item.get_by_role("button", name=f"Repeat draw {number} (a check)").click()
+        names = ", ".join(w["name"] for w in draws[number - 1]["winners"])
+        expect(item.locator(".draw-check")).to_contain_text(
+            f"✓ Check: repeating draw {number} gives the same winners ({names})")
+    assert len(api.get(f"/api/events/{night.id}/draws")) == 3, "a repeat is not a new draw"
+    page.locator('.draw-item[data-draw="1"]').scroll_into_view_if_needed()
+    shot(page, "console-prizes-draw-repeats", full_page=False)
+
+    # Draw 4 takes everyone left: draw 1's winner has won two draws, and their phone says so.
+    lucky = draws[0]["winners"][0]
+    api.post(f"/api/events/{night.id}/draws", {"count": 11, "leave_out_drawn": False,
+                                                "leave_out_prize_winners": False}, key=key)
+    page.goto(f"/e/{night.id}/board")
+    page.get_by_role("button", name=f"Follow {lucky['name']}").first.click()
+    expect(page.locator(".their-night")).to_contain_text("Door prizes: drawn in draws 1, 4")
+    shot(page, "board-followed-door-prizes", full_page=False)

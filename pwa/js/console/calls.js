@@ -147,6 +147,8 @@ export const categories = (id) => call(id, 'GET', `${E(id)}/categories`);
 export const setCategories = (id, list) => call(id, 'PUT', `${E(id)}/categories`, {body: {categories: list}, retry});
 export const draws = (id) => call(id, 'GET', `${E(id)}/draws`);
 export const draw = (id, body) => call(id, 'POST', `${E(id)}/draws`, {body});
+/** Draw N again from its own candidate list and seed: a check, nothing is stored. */
+export const repeatDraw = (id, number) => call(id, 'GET', `${E(id)}/draws/${number}/repeat`);
 
 // --- the scorekeepers' desk --------------------------------------------------------------------
 /** A WEC game's sheet entered the first time (final points, bumps per seat): the same sheet

@@ -29,7 +29,8 @@ export function moneyCard(id, teams, entrants) {
   const money = (n) => `${view?.currency || '$'}${n}`;
   function paint() {
     if (!view) return;
-    mount(paidTitle, `Who paid (${view.paid} of ${view.paid + view.unpaid})`);
+    // "Unpaid" counts the checked-in only: a registered no-show owes nothing (RULES.md §4).
+    mount(paidTitle, `Who paid (${view.paid} paid · ${view.unpaid} checked in, not paid)`);
     if (!view.set) {
       mount(summary, h('p', {class: 'hint'}, 'No entry fee at this event: set one to keep a prize pool.'));
       return;
@@ -42,8 +43,12 @@ export function moneyCard(id, teams, entrants) {
         `${ordinal(p.place)}: ${p.percent}% = ${money(p.amount)}`))),
       view.payouts.length > 0 && h('table', {class: 'standings payouts'},
         h('thead', {}, h('tr', {}, ['Place', teams ? 'Team' : 'Player', 'Takes home'].map((c) => h('th', {scope: 'col'}, c)))),
-        h('tbody', {}, view.payouts.map((p) => h('tr', {}, h('td', {}, p.shared ? `=${p.place}` : p.place),
-          h('th', {scope: 'row'}, p.name || '?'), h('td', {}, money(p.amount)))))),
+        h('tbody', {}, view.payouts.map((p) => h('tr', {class: p.paid ? null : 'unpaid'}, h('td', {}, p.shared ? `=${p.place}` : p.place),
+          h('th', {scope: 'row'}, p.name || '?', !p.paid && [' ', h('span', {class: 'badge badge-unpaid'}, 'unpaid')]),
+          h('td', {}, money(p.amount)))))),
+      view.unpaid_winners > 0 && h('p', {class: 'note unpaid-winners'},
+        `${view.unpaid_winners === 1 ? 'One winner is' : `${view.unpaid_winners} winners are`} not marked paid: `
+        + 'settle the entry fee at the prize table (the prize stays theirs).'),
       h('p', {class: 'hint'}, view.remainder
         ? `${money(view.remainder)} does not divide evenly among shared places: it stays with the organizer `
           + `(${money(view.kept_by_organizer)} in all with the maintenance fee).`

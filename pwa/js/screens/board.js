@@ -153,7 +153,10 @@ export async function render(main, {eventId}) {
     if (row.payout) lines.push(`Prize money: ${b.money.currency}${row.payout}`);
     (b.named_awards || []).filter((a) => a.winners.some((w) => w.id === row.entrant_id))
       .forEach((a) => lines.push(`Award: ${a.name}${a.note ? ` (${a.note})` : ''}`));
-    if (b.draw?.winners.some((w) => w.id === row.entrant_id)) lines.push(`Door prize: drawn in draw ${b.draw.number}`);
+    // Every draw they won, not only the latest (the board lists each winner's draws).
+    const won = (b.door_prizes || []).find((w) => w.entrant_id === row.entrant_id)?.draws
+      || (b.draw?.winners.some((w) => w.id === row.entrant_id) ? [b.draw.number] : []);
+    if (won.length) lines.push(`Door prize${won.length > 1 ? 's' : ''}: drawn in draw${won.length > 1 ? 's' : ''} ${won.join(', ')}`);
     (b.categories || []).forEach((c) => {
       const mineThere = c.rows.find((r) => r.entrant_id === row.entrant_id);
       if (mineThere?.place) lines.push(`${c.name}: ${mineThere.shared ? '=' : ''}${mineThere.place}${mineThere.prize ? ' (a prize place)' : ''}`);
