@@ -30,6 +30,7 @@ def test_a_stay_a_swap_and_a_wrong_seat_fix_from_the_console(page: Page, api: Ap
     # Players: Ann cannot move tables.
     page.goto(f"/e/{eid}/organize/players#key={key}")
     ann = page.locator('.person[data-name="Ann"]')
+    ann.get_by_role("button", name="More for Ann").click()
     ann.get_by_label("Table for Ann").select_option("2")
     ann.get_by_role("button", name="Save where Ann sits").click()
     expect(page.locator(".ghosts")).to_contain_text("Ann stays at table 2 (accommodation).")
@@ -56,6 +57,20 @@ def test_a_stay_a_swap_and_a_wrong_seat_fix_from_the_console(page: Page, api: Ap
         f"Bob · table {carol[0]}, seat {carol[1]}")
     round_ = api.get(f"/api/rounds/{round_['id']}")
     assert _seat_of(round_, "Bob") == carol and _seat_of(round_, "Carol") == bob
+
+    # Ann stays at table 2: a swap taking her to table 1 is refused, and the card says why.
+    ann_at = _seat_of(round_, "Ann")
+    other = next(s["name"] for t in round_["tables"] if t["table"] != 2 for s in t["seats"])
+    other_at = _seat_of(round_, other)
+    swap.get_by_label("Player").select_option(label=f"Ann · table {ann_at[0]}, seat {ann_at[1]}")
+    swap.get_by_label("changes places with").select_option(
+        label=f"{other} · table {other_at[0]}, seat {other_at[1]}")
+    swap.get_by_role("button", name="Swap them").click()
+    expect(swap.locator(".msg-error")).to_contain_text(
+        f"Ann stays at table 2 (an accommodation): this swap would move them to table "
+        f"{other_at[0]}.")
+    shot(page, "console-swap-stayer-refused")
+    assert _seat_of(api.get(f"/api/rounds/{round_['id']}"), "Ann") == ann_at
 
     # Hands at table 1, then it turns out seats 1 and 2 sat in each other's places.
     table = round_["tables"][0]
