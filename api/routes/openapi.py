@@ -32,7 +32,9 @@ KEYED_READS = {"/api/events/{event_id}/access", "/api/events/{event_id}/keys",
 # Answers about whichever key is sent, or none.
 KEY_OPTIONAL = {("get", "/api/me")} | {("get", path) for path in (
     # A club's pages: its private people (profiles, series rows) show to its club key alone.
-    "/api/clubs/{club_id}", "/api/clubs/by-slug/{slug}", "/api/clubs/{club_id}/people",
+    # The club's events: the nights it set aside (archived) too, to its club key.
+    "/api/clubs/{club_id}", "/api/clubs/by-slug/{slug}", "/api/clubs/{club_id}/events",
+    "/api/clubs/{club_id}/people",
     "/api/clubs/{club_id}/people/{person_id}", "/api/clubs/{club_id}/series/{series_id}",
     "/api/clubs/{club_id}/series/{series_id}/standings.csv")}
 # Limited per client address (429 with Retry-After): making events, joining with the PIN,

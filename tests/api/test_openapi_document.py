@@ -22,6 +22,7 @@ def test_the_document_says_which_bodies_may_be_left_out(api):
                 ("patch", "/api/clubs/{club_id}"), ("post", "/api/clubs/{club_id}/keys"),
                 ("patch", "/api/clubs/{club_id}/people/{person_id}"),
                 ("patch", "/api/clubs/{club_id}/series/{series_id}"),
+                ("patch", "/api/clubs/{club_id}/events/{event_id}"),
                 ("post", "/api/events/{event_id}/draws"),
                 ("put", "/api/events/{event_id}/registration"),
                 ("put", "/api/events/{event_id}/teams/{team_id}/roster")}
