@@ -61,7 +61,7 @@ def code_files() -> list[Path]:
 
 def imports(module: Path) -> tuple[set[Path], set[Path]]:
     """A module's static and dynamic imports, as files."""
-    text = re.sub(r"/\*.*?\*/|^\s*//.*$", "", module.read_text(), flags=re.S | re.M)
+    text = re.sub(r"/\*.*?\*/|^\s*//[^\n]*$", "", module.read_text(), flags=re.S | re.M)
     found = ([m.group(1) or m.group(2) for m in STATIC.finditer(text)],
              DYNAMIC.findall(text))
     assert len(ANY_DYNAMIC.findall(text)) == len(found[1]), \

@@ -209,7 +209,8 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/games/<int:game_id>/hands"): Route(
         RUNNER, body=_body({"id": "intruder-hand", "maker": "A", "tricks": 5})),
     ("POST", "/api/games/<int:game_id>/paper-sheet"): Route(
-        RUNNER, body=_body({"id": "intruder-sheet", "hands": [{"maker": "A", "tricks": 5}]})),
+        # The rest of table 1's 8-hand game (2 hands are in): a sheet must end its game.
+        RUNNER, body=_body({"id": "intruder-sheet", "hands": [{"maker": "A", "tricks": 5}] * 6})),
     ("PUT", "/api/games/<int:game_id>/hands/<string:hand_id>"): Route(
         RUNNER, body=_body({"maker": "B", "tricks": 5, "alone": True}), if_match=True),
     ("DELETE", "/api/games/<int:game_id>/hands/<string:hand_id>"): Route(RUNNER, if_match=True),
