@@ -80,10 +80,26 @@ export function doorCard(id, event) {
       does('Save the window', out, () => setWindow({opens: opens.value || null, closes: closes.value || null}), () => say(out, 'Saved.')),
       does('Clear', out, () => setWindow({opens: null, closes: null}), () => say(out, 'No window: check-in at the desk only.'),
         {class: 'btn-small'})),
-    reach, qr, out);
+    reach, qr, floodBox(id), out);
   call(id, 'GET', '/check-in-window').then(shown, () => {});
   call(id, 'GET', '/door-token').then(paintQr, (error) => say(out, error.message, 'error'));
   return section;
+}
+
+/** A flood of requests to be added (strangers with the door QR): decline every waiting one, or
+ * those made since a time, in one step. Real walk-ins among them simply ask again. */
+function floodBox(id) {
+  const out = msg();
+  const since = inp('decline-since', {type: 'datetime-local'});
+  return h('div', {class: 'door-flood'},
+    h('p', {class: 'hint'}, 'Flooded with requests to be added? Decline the waiting ones at once '
+      + '(only those made since a time, if you give one).'),
+    h('div', {class: 'inline-form'}, h('span', {}, lab(since, 'Made since (optional)'), since),
+      does('Decline waiting requests', out, () => call(id, 'POST', '/door-requests/decline',
+        since.value ? {since: since.value} : {}),
+      (r) => say(out, r.declined ? `${r.declined} request${r.declined > 1 ? 's' : ''} declined.`
+        : 'No request was waiting.'), {class: 'btn-small', sure: 'Tap again to decline them'})),
+    out);
 }
 
 /** Print only the poster: everything else on the page is left out of the print for now. */

@@ -8,7 +8,7 @@
 
 import {button, h} from '../dom.js';
 import {leagueOps, qr} from '../console/calls.js';
-import {act, card, inp, lab, linkBox, msg} from '../console/ui.js';
+import {act, card, does, inp, lab, linkBox, msg} from '../console/ui.js';
 
 export async function tools(s) {
   const reg = await leagueOps(s.id, 'GET', '/registration');
@@ -37,7 +37,15 @@ function registrationCard(s, reg, code) {
     {class: 'btn-primary'}),
     reg.link && linkBox('Team registration link (print its QR)', reg.link, code),
     reg.link && s.act('New link (the old QR stops working)', out, () => leagueOps(s.id, 'PUT', '/registration',
-      {rotate: true}), () => 'A new registration link is made.'), out);
+      {rotate: true}), () => 'A new registration link is made.'),
+    reg.link && !s.d.season.weeks.length && h('p', {class: 'hint'}, 'Someone filled the league with teams '
+      + 'through the link? Remove every team registered through it at once (the teams you added stay), '
+      + 'then make a new link.'),
+    reg.link && !s.d.season.weeks.length && does('Remove teams registered through the link', out,
+      () => leagueOps(s.id, 'POST', '/registration/remove-teams', {}),
+      (r) => s.refresh(r.removed ? `${r.removed} team${r.removed > 1 ? 's' : ''} removed: ${r.names.join(', ')}.`
+        : 'No team was registered through the link.'), {class: 'btn-small', sure: 'Tap again: remove them all'}),
+    out);
 }
 
 function teamKeyCard(s) {
