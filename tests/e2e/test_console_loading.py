@@ -89,6 +89,7 @@ def test_a_newer_version_takes_over_at_the_next_screen_once_no_write_is_waiting(
     page.route(re.compile(r"/api/events/\d+/players/\d+$"),
                lambda route: held.append(route) if route.request.method == "PATCH"
                else route.continue_())
+    page.get_by_role("button", name=f"More for {name}").click()  # Withdraw is behind More
     page.get_by_role("button", name=f"Withdraw: {name}").click()  # asks to be sure
     page.get_by_role("button", name=f"Withdraw: {name}").click()
     expect(page.get_by_role("button", name=f"Withdraw: {name}")).to_have_text("Saving…")

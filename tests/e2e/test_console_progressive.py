@@ -235,6 +235,7 @@ def test_an_organizer_runs_a_12_player_progressive_event_from_the_console(
 
     # --- a withdrawal before round 3 leaves a ghost seat again --------------------------------
     org.open("Players")
+    page.get_by_role("button", name="More for Bob").click()  # Withdraw is behind More
     page.get_by_role("button", name="Withdraw: Bob").click()
     expect(page.get_by_role("button", name="Withdraw: Bob")).to_have_text("Withdraw Bob? Tap again")
     page.get_by_role("button", name="Withdraw: Bob").click()
