@@ -29,8 +29,8 @@ const COLUMN_EM = 16;
 // The seating pages may set their type this small (px) to fit one more column of whole names;
 // still read from the back of the hall.
 const SEATING_MIN_PX = 28;
-// Room for a seat row's gap and a little slack, in ems, beside the measured text.
-const SEAT_ROW_SLACK_EM = 0.8;
+// Room for a seat row's gap (.4em) and a little slack, in ems, beside the measured text.
+const SEAT_ROW_SLACK_EM = 0.5;
 
 let measurer = null;
 /** The width in px of `text` in a font (canvas measurement: no layout of 400 rows). */
@@ -75,7 +75,10 @@ export async function render(main, {eventId}) {
   document.body.className = 'projector-mode';
   setTitle('Projector');
   // `seating`: the round to show seats for, while it waits to start (else null).
-  const s = {board: null, page: 0, seating: null, started: new Set(), checked: null};
+  // `narrower`: at most this many seating columns, for the round `narrowerFor` (set when a
+  // page showed a name cut: the text measured narrower than the screen draws it).
+  const s = {board: null, page: 0, seating: null, started: new Set(), checked: null,
+    narrower: null, narrowerFor: null};
   const name = h('h1', {class: 'proj-name'}, 'Leaderboard');
   const round = h('p', {class: 'proj-round'});
   const title = h('h2', {class: 'proj-title'});
@@ -104,10 +107,15 @@ export async function render(main, {eventId}) {
     list.style.fontSize = '';
     let font = parseFloat(getComputedStyle(list).fontSize) || 30;
     const gap = parseFloat(getComputedStyle(list).columnGap) || 0;
-    const fit = (px, em) => Math.max(1, Math.floor((list.clientWidth + gap) / (px * em + gap)));
+    // At most `narrower` columns once a page showed a name cut (see drawPage).
+    const cap = places && s.narrowerFor === s.seating?.id && s.narrower ? s.narrower : Infinity;
+    const fit = (px, em) => Math.min(cap,
+      Math.max(1, Math.floor((list.clientWidth + gap) / (px * em + gap))));
     let em = COLUMN_EM;
     if (places) {
-      em = seatRowEm(places, list);
+      // As wide as the standings' columns at least (the same pages before and after the
+      // round starts), wider when a name needs it.
+      em = Math.max(COLUMN_EM, seatRowEm(places, list));
       const small = Math.min(font, SEATING_MIN_PX);
       if (fit(small, em) > fit(font, em)) {
         font = small;
@@ -157,6 +165,15 @@ export async function render(main, {eventId}) {
     mount(list, shown.map(seating ? seatRow : standingRow));
     if (seating) {
       range.textContent = shown.length ? `${shown[0].name} – ${shown.at(-1).name}` : '';
+      // Whole names, whatever the measurement said: a name cut here means one column fewer.
+      const cols = Number(list.style.getPropertyValue('--cols'));
+      const cut = [...list.querySelectorAll('.name')].some((n) => n.scrollWidth > n.clientWidth);
+      if (cut && cols > 1) {
+        s.narrower = cols - 1;
+        s.narrowerFor = seating.id;
+        drawPage();
+        return;
+      }
     }
     pageNo.textContent = all.length > 1 ? `Page ${s.page + 1} of ${all.length}` : '';
   }
