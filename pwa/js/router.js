@@ -48,7 +48,7 @@ const section = {
   register: () => import('./league/register.js'),
   team: () => import('./league/team.js'),
   desk: () => import('./console/desk.js'),
-  // A paper sheet's grid: entered at a desk after play, so not in the runner's shell.
+  /* A paper sheet's grid: entered after play, so not in the runner's shell. */
   grid: () => import('./game/sheet-grid.js'),
 };
 const later = (load, name = 'render') => ({load, name});

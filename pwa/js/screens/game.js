@@ -6,18 +6,12 @@
  * server serves it (provisional.js), marked provisional until the server's answer replaces it.
  *
  * This module owns the screen's state, its loading and saving, and composes the components
- * under js/game/ (each named like its root's CSS class): the head, the score tiles and the
- * notes under them, the entry pad, the renege walk, the hands list with its edit form, the
- * game-over panel, the game-sheet entry and the key-needed panel; `hand-taps.js` holds the
- * buttons a hand is entered with, which several of them share. Each component is a function
- * of the screen's context (`ctx`).
+ * under js/game/ (each named like its root's CSS class; `hand-taps.js` holds the buttons
+ * several share), each a function of the screen's context (`ctx`).
  *
  * Phone first: on a 360x640 screen both taps (maker, then tricks) sit in view without a scroll,
- * with the last outcome and the hands list below them. The page's toasts (#toasts) are taken into
- * the screen's flow, right under the entry panel (or the game-over panel), while it is open: a
- * toast pushes down only what is below it and never covers the table line, the score tiles, the
- * entry buttons or the end of the game. A "kept on this phone" toast turns into "sent" as soon as
- * the outbox has sent the hand.
+ * with the toasts (#toasts, moved into the page), the last outcome and the hands list below
+ * them, so nothing ever covers the entry buttons, the score or the table line.
  */
 
 import * as api from '../api.js';
@@ -43,7 +37,7 @@ export async function render(main, {eventId, gameId}) {
     sel: freshSelection(), renege: null, edit: null, orphan: null, confirmDelete: null,
     dealerPicker: false, settleMethod: null, notice: null, lastOutcome: null, busy: false,
     covered: true, keyTables: [], hasKey: true, joinError: null,
-    held: null, // the "kept on this phone" toast on show: {el, handId}
+    held: null,
   };
   const toasts = document.getElementById('toasts');
   mount(main, h('p', {class: 'loading'}, 'Loading the game…'));
@@ -70,6 +64,7 @@ export async function render(main, {eventId, gameId}) {
   // --- loading and saving -------------------------------------------------------------------
   async function refreshNotSent() {
     Object.assign(s, await api.notSent(gid));
+    heldSent();
   }
 
   /** Which tables this phone's keys reach: a game it cannot send is not offered for entry. */
@@ -119,23 +114,15 @@ export async function render(main, {eventId, gameId}) {
     draw();
   }
 
-  /**
-   * The "kept on this phone" toast says so only while the hand waits: once the outbox has sent
-   * it (and every other hand of this game kept here), the toast says it was sent, at once.
-   */
+  /** Once the hands kept here are sent, the "kept on this phone" toast says so. */
   function heldSent() {
     const held = s.held;
-    if (!held) return;
-    if (!held.el.isConnected) { s.held = null; return; }
-    if (s.pending.length) return;
-    const hand = s.game.hands.find((x) => x.id === held.handId);
-    if (!hand) {
-      // Sent, and the game's answer is on its way; or refused (app.js says so).
-      if (s.refused.some((e) => e.handId === held.handId)) { s.held = null; held.el.remove(); }
-      return;
-    }
-    s.held = null;
-    toast(`Sent: ${shortOutcomeWords(hand.outcome, s.game.sides)}`, null, {ms: 4000});
+    if (!held?.el.isConnected || s.pending.length) return;
+    const hand = s.game?.hands.find((x) => x.id === held.handId);
+    const gone = s.refused.some((e) => e.handId === held.handId); // app.js says why
+    if (gone) held.el.remove();
+    else if (hand) toast(`Sent: ${shortOutcomeWords(hand.outcome, s.game.sides)}`, null, {ms: 4000});
+    if (gone || hand) s.held = null;
   }
 
   async function undoHand(handId) {
@@ -239,9 +226,9 @@ export async function render(main, {eventId, gameId}) {
     api.on('game', (game) => {
       if (game.id !== gid) return;
       if (game.version >= s.game.version) { s.game = game; s.fresh = true; }
-      refreshNotSent().then(() => { heldSent(); draw(); });
+      refreshNotSent().then(draw);
     }),
-    api.on('outbox', () => refreshNotSent().then(() => { heldSent(); draw(); })),
+    api.on('outbox', () => refreshNotSent().then(draw)),
     api.on('keys', () => refreshKeys().then(draw)),
     // The server refused a hand of this game (time called, game over, changed elsewhere):
     // read the game again at once so the screen shows where it now stands.
@@ -261,7 +248,6 @@ export async function render(main, {eventId, gameId}) {
     stops.forEach((stop) => stop());
     clearInterval(timer);
     document.body.classList.remove('game-mode');
-    // The toasts go back to the page's foot for the next screen.
     if (toasts) document.body.append(toasts);
   };
 }
