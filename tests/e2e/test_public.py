@@ -274,3 +274,22 @@ def test_low_score_at_a_400_player_wec_says_not_yet_then_sums_up_a_long_tie(page
     assert low.bounding_box()["height"] <= 3 * line  # a line or two on a phone, not 400 names
     low.scroll_into_view_if_needed()
     shot(page, "leaderboard-wec-400-low-score-tie", full_page=False)
+
+
+def test_a_board_kept_since_earlier_counts_down_from_the_rounds_end_not_its_old_seconds(page,
+                                                                                        event):
+    """A board is served from the cache until something changes, so its seconds_left can be
+    minutes old: the phone never counts more time than until the round's end (ends_at)."""
+    page.goto(f"/e/{event.id}/board")
+    expect(page.locator("ol.board > li.board-row")).to_have_count(8)
+    left = page.evaluate("""async () => {
+        const {roundClock} = await import('/js/screens/clock.js');
+        const clock = roundClock();
+        const ends = new Date(Date.now() + 60 * 1000).toISOString();
+        // Built 24 minutes ago, when 25 minutes were left: one minute is left now.
+        clock.update({minutes: 25, seconds_left: 25 * 60, ends_at: ends});
+        const bounded = clock.secondsLeft();
+        clock.update({minutes: 25, seconds_left: 30, ends_at: ends});  // fresh, and sooner
+        return [bounded, clock.secondsLeft()];
+    }""")
+    assert 55 <= left[0] <= 60 and left[1] == 30, left
