@@ -25,7 +25,9 @@ def test_the_document_says_which_bodies_may_be_left_out(api):
                 ("patch", "/api/clubs/{club_id}/events/{event_id}"),
                 ("post", "/api/events/{event_id}/draws"),
                 ("put", "/api/events/{event_id}/registration"),
-                ("put", "/api/events/{event_id}/teams/{team_id}/roster")}
+                ("put", "/api/events/{event_id}/teams/{team_id}/roster"),
+                ("post", "/api/events/{event_id}/door-requests/decline"),
+                ("post", "/api/events/{event_id}/registration/remove-teams")}
     for path, operations in paths.items():
         for method, operation in operations.items():
             if isinstance(operation, dict) and "requestBody" in operation:
