@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '34d51344c793';
+const VERSION = 'feaef2081236';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import EventSetup
-from .test_runner_phone_layout import LONG_NAMES, NamedEvent
 from .steps import (
     Taps,
     join_with_pin,
@@ -20,6 +19,7 @@ from .steps import (
     wait_for_service_worker,
     wait_until,
 )
+from .test_runner_phone_layout import LONG_NAMES, NamedEvent
 
 pytestmark = pytest.mark.browser
 
