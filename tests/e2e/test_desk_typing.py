@@ -200,3 +200,25 @@ def test_the_desk_tab_is_a_few_tabs_away_and_save_is_on_screen_at_1366x768(page:
     expect(page.get_by_role("button", name="Save and open the next")).to_be_in_viewport(ratio=1)
     expect(page.locator(".desk-open h2")).to_be_in_viewport(ratio=1)
     shot(page, "desk-grid-1366x768", full_page=False)
+
+
+@pytest.mark.browser_context_args(**DESK)
+def test_a_short_sheet_after_time_was_called_is_stored_only_when_asked_again(page: Page, api):
+    event = EventSetup(api, players=8, name="Progressive desk, time called")
+    api.call("POST", f"/api/rounds/{event.round['id']}/time", key=event.organizer_key,
+             expect=200)
+    page.goto(f"/e/{event.id}/organize/desk#key={event.organizer_key}")
+    expect(page.get_by_label("Hand 1: maker")).to_be_focused()
+    # Table 1: six hands were played before time was called; table 2 is typed right after.
+    stream(page, grid_keys(ONE[:6]) + grid_keys(TWO))
+    expect(page.locator(".desk-open h2")).to_have_text(re.compile(r"^Table 1 "))
+    expect(page.locator(".desk-open .msg")).to_contain_text(
+        "Time was called: this sheet has 6 of the game's 8 hands")
+    one = event.game(event.game_id(0))
+    assert one["hands_played"] == 0, "nothing stored before the scorekeeper says so"
+    stream(page, ["Enter"])
+    expect(page.locator(".desk-open h2")).to_have_text("Every game is entered")
+    one, two = (event.game(event.game_id(n)) for n in (0, 1))
+    assert one["hands_played"] == 6 and one["end"] == "time"
+    assert [(h["maker"], h["alone"], h["tricks"]) for h in one["hands"]] == ONE[:6]
+    assert two["hands_played"] == 8

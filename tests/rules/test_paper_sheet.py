@@ -68,3 +68,28 @@ def test_time_called_ends_the_game_after_the_sheets_rows_not_before():
     rows = [Hand(maker="A", tricks=3)] * 5
     check = check_rows(fmt, [], rows, PROGRESSIVE, time_called=True)
     assert check.ok and check.state.end == "time" and check.state.points_a == 5
+
+
+@settings(max_examples=200, deadline=None)
+@given(formats, st.lists(hands, min_size=1, max_size=25), st.booleans())
+def test_a_whole_sheet_is_short_exactly_when_its_rows_leave_the_game_unfinished(fmt, rows, timed):
+    preset = PROGRESSIVE if fmt.hands_per_game else LEAGUE
+    loose = check_rows(fmt, [], rows, preset, time_called=timed)
+    whole = check_rows(fmt, [], rows, preset, time_called=timed, whole=True)
+    if loose.errors:  # a wrong row is said on its row, short or not
+        assert whole.errors == loose.errors and whole.short is None
+        return
+    unfinished = not timed and not play_game(fmt, loose.scores).over
+    assert (whole.short is not None) == unfinished
+    assert whole.ok == (not unfinished)
+    if not unfinished:
+        assert whole.state == loose.state
+
+
+def test_a_short_sheet_says_how_many_hands_are_missing():
+    fmt = game_format(PROGRESSIVE)
+    check = check_rows(fmt, [], [Hand(maker="A", tricks=3)] * 7, PROGRESSIVE, whole=True,
+                       label="The game at table 3")
+    assert not check.ok and check.state is None
+    assert check.short.startswith("The sheet has 7 hands, but the game at table 3 has 8: 1 is "
+                                  "missing. Nothing was stored.")

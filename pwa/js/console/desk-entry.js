@@ -121,7 +121,9 @@ export function wecSheet(game) {
  * loner's seat where bumps are paid), then a level game's playoff. Keys: A or B (1, 2) for the
  * maker, L for a loner, a digit for the tricks ends the row. */
 export function handGrid(game, format) {
-  const fixed = game.hands_to_go ?? null;
+  // The rows still to type (a game that time ended before any hand was entered has them all).
+  const per = game.format?.hands_per_game;
+  const fixed = per ? Math.max(per - game.hands_played, 1) : null;
   const bumps = Boolean(format?.parameters?.bumps);
   const first = game.hands.length + 1;
   const out = h('p', {class: 'msg msg-error', role: 'alert', tabindex: -1, hidden: true});
@@ -192,6 +194,7 @@ export function handGrid(game, format) {
     }
   };
   s.rows = () => filled().length;
+  s.size = fixed;
   s.body = () => {
     const sent = filled();
     return sent.length ? {hands: sent.map(hand), tie: tieOf(tie)} : {error: 'Type at least one hand.', at: 0};

@@ -25,6 +25,9 @@ for (const css of ['/js/game/sheet-grid.css', '/js/console/desk.css']) {
 }
 
 const TAKEN = new Set(['Tab', 'Enter', 'Backspace', 'Delete']);
+/** Entered already: over, except a game that time ended before any hand was entered (its paper
+ * sheet still has to be typed). */
+const done = (g) => g.over && !(g.end === 'time' && !g.hands_played && !g.from_sheet && !g.forfeited_by);
 
 export async function render(main, {eventId}) {
   const id = Number(eventId);
@@ -50,7 +53,7 @@ export async function render(main, {eventId}) {
   function prepare(item) {
     item.ready = calls.game(item.id).then((game) => {
       item.game = game;
-      if (game.over) { drop(item); return; }
+      if (done(game)) { drop(item); return; }
       item.grid = !(format?.parameters?.game_sheet && !game.hands.length);
       item.sheetId = `desk-${game.id}-${Date.now().toString(36)}`;
       item.entry = item.grid ? handGrid(game, format) : wecSheet(game);
@@ -118,10 +121,10 @@ export async function render(main, {eventId}) {
     const body = e.body();
     if (body.error) { e.to(e.fields[body.at]); back(item, body.error); return; }
     const game = item.stored || item.game;
-    const short = item.grid && game.round.time_called && e.rows() < (game.hands_to_go ?? 0);
+    const short = item.grid && game.round.time_called && e.rows() < (e.size ?? 0);
     if (short && !item.asked) {
       item.asked = true;
-      back(item, `Time was called: this sheet has ${e.rows()} of the game's ${game.hands_to_go} hands. `
+      back(item, `Time was called: this sheet has ${e.rows()} of the game's ${e.size} hands. `
         + `Enter stores the game as ended by time with these ${e.rows()}; or type the hands that are missing.`);
       return;
     }
@@ -138,7 +141,12 @@ export async function render(main, {eventId}) {
       } else if (item.grid) {
         answer = await calls.paperSheet(game, {id: item.sheetId, hands: body.hands, ...tie});
       } else {
-        answer = await calls.putSheet(game, {points: body.points, bumps: body.bumps, ...tie}, item.stored?.version);
+        answer = await calls.putSheet(game, {points: body.points, bumps: body.bumps, ...tie}, item.stored?.version)
+          .catch(async (error) => { // a lost answer, sent again: stored the first time?
+            const now = error.status === 428 && !item.stored && await calls.game(game.id);
+            if (now?.from_sheet && now.points.A === body.points.A && now.points.B === body.points.B) return now;
+            throw error;
+          });
       }
       if (answer.attention) { item.stored = answer; e.to(e.tieField); back(item, answer.attention); return; }
       s.entered += 1;
@@ -189,7 +197,7 @@ export async function render(main, {eventId}) {
         + 'its games then wait here to be entered.'), h('a', {class: 'btn', href: `/e/${id}/organize/rounds`}, 'Rounds')));
       return;
     }
-    s.queue = s.round.tables.flatMap((t) => t.games.filter((g) => !g.over && !g.signed_off)
+    s.queue = s.round.tables.flatMap((t) => t.games.filter((g) => !done(g) && !g.signed_off)
       .map((g) => ({id: g.id, table: t.table, names: `${sides(t).A} v ${sides(t).B}`, status: 'new'})));
     s.queue.forEach(prepare);
     mount(framed.body, card(`${s.round.label}: games to enter`, count,
