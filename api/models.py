@@ -482,6 +482,12 @@ class Club(db.Model):
     # Bumped by every change to the registry (renames, merges, splits, privacy): what is kept
     # of profiles per process is kept for a revision.
     revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # People's data (RULES.md section 9): whether new people start private, whether search
+    # engines may index people's pages, and how many people the club has erased.
+    people_private_by_default: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                            server_default=false())
+    indexable: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    erased_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
 
@@ -514,6 +520,7 @@ class Person(db.Model):
     # digest of what they came from (services/profiles.py); loaded only when read.
     profile_stamp: Mapped[str | None] = mapped_column(String(64), nullable=True)
     profile_kept: Mapped[dict | None] = mapped_column(JSON, nullable=True, deferred=True)
+    erased_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
 

@@ -1285,12 +1285,18 @@ class ClubCreateSchema(Schema):
 class ClubUpdateSchema(Schema):
     name = Name()
     slug = fields.String(allow_none=True, validate=validate.Length(max=40))
+    people_private_by_default = Bool(metadata={
+        "description": "New people start private (their profile seen by the club only)."})
+    indexable = Bool(metadata={
+        "description": "Let search engines index the people's pages (off unless chosen)."})
 
 
 class ClubSchema(Schema):
     id = Int(required=True)
     name = fields.String(required=True)
     slug = fields.String(allow_none=True)
+    people_private_by_default = Bool(required=True)
+    indexable = Bool(required=True)
     created_at = fields.DateTime(required=True)
 
 
@@ -1342,6 +1348,22 @@ class PersonSchema(Schema):
     name = fields.String(required=True)
     private = Bool(required=True)
     events = Int(required=True)
+    erased = Bool(load_default=False, dump_default=False, metadata={
+        "description": "Erased at their request: the name is \"Former player N\"."})
+
+
+class PersonDataSchema(Schema):
+    """A person's data as one file (RULES.md section 9): their record, profile, entries and
+    every hand they sat in."""
+
+    format = fields.String(required=True, metadata={"example": "euchre-person-data"})
+    version = Int(required=True)
+    made_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC."})
+    club = fields.Dict(required=True)
+    person = fields.Dict(required=True)
+    profile = fields.Dict(required=True)
+    nights = fields.List(fields.Dict(), required=True)
+    hands = fields.List(fields.Dict(), required=True)
 
 
 class PersonUpdateSchema(Schema):

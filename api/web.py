@@ -9,6 +9,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import PathConverter
 
 from .problems import Problem
+from .services import clubs
+
+NOINDEX = "noindex, nofollow"
 
 # No inline script anywhere, so the policy can forbid it; the PWA loads nothing from elsewhere.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -67,7 +70,11 @@ def init_web(app: Flask) -> None:
             return _send(pwa, name)
         if "." not in name.rsplit("/", 1)[-1]:
             # A screen's address (e.g. /e/ABC123/board): the app shell routes it in the browser.
-            return _send(pwa, "index.html")
+            response = _send(pwa, "index.html")
+            if name.startswith("c/") and not clubs.indexable(slug=name.split("/")[1]):
+                # A club's pages name its people: not for search engines unless it opts in.
+                response.headers["X-Robots-Tag"] = NOINDEX
+            return response
         raise Problem(404, f"There is no file /{name}.", code="not-found")
 
     @app.after_request

@@ -26,6 +26,7 @@ from ..schemas import (
     EventCreateSchema,
     MergeSchema,
     NightUpdateSchema,
+    PersonDataSchema,
     PersonSchema,
     PersonUpdateSchema,
     ProfileSchema,
@@ -37,13 +38,24 @@ from ..schemas import (
     SplitSchema,
 )
 from ..services import clubs as service
-from ..services import people, profiles, series
+from ..services import people, people_data, profiles, series
+from ..web import NOINDEX
 from .events import event_view
 
 PRIVATE_CELL = "private"  # a private person's event cell in the public series CSV
 
 blp = Blueprint("clubs", __name__, url_prefix="/api/clubs",
                 description="Clubs: events, people, series and profiles across nights")
+
+
+@blp.after_request
+def _not_for_search_engines(response):
+    """People's names and figures are not for search engines unless the club opts in."""
+    args = request.view_args or {}
+    if ("club_id" in args or "slug" in args) and not service.indexable(
+            club_id=args.get("club_id"), slug=args.get("slug")):
+        response.headers["X-Robots-Tag"] = NOINDEX
+    return response
 
 
 def _is_club(club_id: int) -> bool:
@@ -55,6 +67,8 @@ def _is_club(club_id: int) -> bool:
 def _page(club) -> dict:
     club_key = _is_club(club.id)
     return {"id": club.id, "name": club.name, "slug": club.slug, "created_at": club.created_at,
+            "people_private_by_default": club.people_private_by_default,
+            "indexable": club.indexable,
             "events": service.club_events(club.id, archived=club_key),
             "series": [series.series_view(s) for s in series.club_series(club.id)],
             "people": [p for p in people.people_of(club.id) if club_key or not p["private"]]}
@@ -193,6 +207,32 @@ class PersonById(MethodView):
         principal = require_club(club_id)
         person = people.change_person(club_id, principal, person_id, body or {})
         return _person_row(club_id, person)
+
+
+@blp.route("/<int:club_id>/people/<int:person_id>/erase")
+class Erase(MethodView):
+    @blp.response(200, PersonSchema)
+    def post(self, club_id, person_id):
+        """Erase a person at their request (club key): their name, and every name they played
+        under, becomes "Former player N" in every page, answer, export and audit text of the
+        club, while every result and total stays the same. Cannot be undone; a repeat changes
+        nothing. Audited (without the name)."""
+        principal = require_club(club_id)
+        person = people_data.erase_person(club_id, principal, person_id)
+        return _person_row(club_id, person)
+
+
+@blp.route("/<int:club_id>/people/<int:person_id>/data")
+class PersonData(MethodView):
+    @blp.response(200, PersonDataSchema)
+    def get(self, club_id, person_id):
+        """Everything the club keeps about a person, as one JSON file to hand over (club
+        key): their record, profile, entries in every event and every hand they sat in."""
+        require_club(club_id)
+        data = people_data.person_data(club_id, person_id)
+        name = file_slug(data["person"]["name"]) or "person"
+        return data, 200, {"Content-Disposition":
+                           f'attachment; filename="{name}-{person_id}-data.json"'}
 
 
 @blp.route("/<int:club_id>/people/<int:person_id>/merge")

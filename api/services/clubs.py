@@ -38,6 +38,13 @@ def club_by_slug(slug: str) -> Club:
     return club
 
 
+def indexable(*, slug: str | None = None, club_id: int | None = None) -> bool:
+    """Whether search engines may index the club's pages of people (RULES.md section 9: not
+    unless the club opts in). An unknown club is not."""
+    where = Club.slug == slug.strip().lower() if slug is not None else Club.id == club_id
+    return bool(db.session.scalar(select(Club.indexable).where(where)))
+
+
 def _check_slug(slug: str | None, but: int | None = None) -> str | None:
     if slug is None or not slug.strip():
         return None
@@ -71,13 +78,20 @@ def create_club(name: str, slug: str | None, client: str = "") -> tuple[Club, st
 
 def update_club(club_id: int, principal: Principal, changes: dict) -> Club:
     club = get_club(club_id)
-    before = {"name": club.name, "slug": club.slug}
+    settings = ("people_private_by_default", "indexable")
+    before = {"name": club.name, "slug": club.slug, **{s: getattr(club, s) for s in settings}}
     if "name" in changes:
         club.name = changes["name"].strip()
     if "slug" in changes:
         club.slug = _check_slug(changes["slug"], but=club.id)
+    for setting in settings:
+        if setting in changes:
+            setattr(club, setting, bool(changes[setting]))
+    if "indexable" in changes:
+        club.revision += 1  # people's pages change their robots answer
     club_audit(club.id, principal, "update-club", "club", club.id, before=before,
-               after={"name": club.name, "slug": club.slug})
+               after={"name": club.name, "slug": club.slug,
+                      **{s: getattr(club, s) for s in settings}})
     db.session.commit()
     return club
 

@@ -77,8 +77,15 @@ def match_names(index: NameIndex, names: Iterable[str]) -> dict[str, Match]:
     return found
 
 
+def _private_by_default(club_id: int) -> bool:
+    """Whether the club makes new people private (its setting; RULES.md section 9)."""
+    return bool(db.session.scalar(select(Club.people_private_by_default)
+                                  .where(Club.id == club_id)))
+
+
 def _new_person(club_id: int, name: str) -> Person:
-    person = Person(club_id=club_id, name=name, name_key=name_key(name), private=False)
+    person = Person(club_id=club_id, name=name, name_key=name_key(name),
+                    private=_private_by_default(club_id))
     db.session.add(person)
     db.session.flush()
     return person
@@ -140,11 +147,12 @@ def link_players(event: Event, players: list[Player],
                        "For each, link to one of the club's people or make a new person. "
                        "Nothing was stored.", code="people-to-decide", decisions=undecided)
     made: dict[str, Person] = {}  # new people by folded name, stored in one flush
+    private = _private_by_default(event.club_id) if None in chosen.values() else False
     for player in players:
         key = name_key(player.name)
         if chosen[player.id] is None and key not in made:
             made[key] = Person(club_id=event.club_id, name=player.name, name_key=key,
-                               private=False)
+                               private=private)
     db.session.add_all(made.values())
     db.session.flush()
     for player in players:
@@ -291,5 +299,6 @@ def people_of(club_id: int) -> list[dict]:
         select(Person, func.coalesce(events.c.n, 0))
         .outerjoin(events, events.c.person_id == Person.id)
         .where(Person.club_id == club_id)).all()
-    return sorted(({"id": p.id, "name": p.name, "private": p.private, "events": n}
+    return sorted(({"id": p.id, "name": p.name, "private": p.private, "events": n,
+                    "erased": p.erased_at is not None}
                    for p, n in rows), key=lambda r: name_key(r["name"]))

@@ -79,6 +79,21 @@ export function banner(content) {
   el.hidden = false;
 }
 
+/** Tell search engines to leave this page alone (a club's pages name people, RULES.md 9). */
+export function setNoIndex(noindex) {
+  let meta = document.querySelector('meta[name="robots"]');
+  if (!noindex) {
+    if (meta) meta.remove();
+    return;
+  }
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'robots';
+    document.head.append(meta);
+  }
+  meta.content = 'noindex, nofollow';
+}
+
 export function setTitle(text) {
   const el = document.getElementById('bar-title');
   if (el) el.textContent = text || '';

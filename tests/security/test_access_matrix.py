@@ -161,6 +161,8 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/events/<int:event_id>/season/move-match"): Route(
         ORGANIZER, event="league",
         body=lambda s: {"match_id": s.ids["quiet_match_id"], "date": "2027-01-07"}),
+    ("PUT", "/api/events/<int:event_id>/season/playoff-nights"): Route(
+        ORGANIZER, event="league", body=_body({"nights": [{"round": 1, "date": "2030-01-01"}]})),
     ("PUT", "/api/events/<int:event_id>/registration"): Route(
         ORGANIZER, event="league", body=_body({"lock_after_week": 3})),
     ("POST", "/api/events/<int:event_id>/teams/<int:team_id>/key"): Route(
@@ -168,8 +170,6 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("PUT", "/api/events/<int:event_id>/teams/<int:team_id>/roster"): Route(
         TEAM, event="league", body=_body({"substitutes": ["North sub", "Fresh sub"]})),
     ("POST", "/api/events/<int:event_id>/teams/<int:team_id>/advance-forfeits"): Route(
-    ("PUT", "/api/events/<int:event_id>/season/playoff-nights"): Route(
-        ORGANIZER, event="league", body=_body({"nights": [{"round": 1, "date": "2030-01-01"}]})),
         TEAM, event="league", body=_body({"week": 2, "note": "away"})),
     ("POST", "/api/register/<string:code>"): Route(
         PUBLIC, event="preseason", prepare=_open_registration,
@@ -238,6 +238,7 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
         ("PATCH", "/api/clubs/<int:club_id>/people/<int:person_id>"),
         ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/merge"),
         ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/split"),
+        ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/erase"),
         ("POST", "/api/clubs/<int:club_id>/series"),
         ("PATCH", "/api/clubs/<int:club_id>/series/<int:series_id>"),
         ("PUT", "/api/clubs/<int:club_id>/series/<int:series_id>/events/<int:event_id>"),
@@ -297,6 +298,7 @@ READ_ROUTES: dict[str, str] = {
     "/api/clubs/<int:club_id>/series/<int:series_id>/standings.csv": PUBLIC,
     "/api/clubs/<int:club_id>/keys": CLUB,
     "/api/clubs/<int:club_id>/audit": CLUB,
+    "/api/clubs/<int:club_id>/people/<int:person_id>/data": CLUB,
 }
 
 

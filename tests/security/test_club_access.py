@@ -69,6 +69,7 @@ BODIES = {
     ("PATCH", "/api/clubs/<int:club_id>/people/<int:person_id>"): lambda c: {"private": True},
     ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/merge"): None,
     ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/split"): None,
+    ("POST", "/api/clubs/<int:club_id>/people/<int:person_id>/erase"): None,
     ("POST", "/api/clubs/<int:club_id>/series"): lambda c: {"name": "Stolen"},
     ("PATCH", "/api/clubs/<int:club_id>/series/<int:series_id>"): lambda c: {"name": "x"},
     ("PUT", "/api/clubs/<int:club_id>/series/<int:series_id>/events/<int:event_id>"): None,

@@ -6,6 +6,7 @@
  */
 
 import {ApiError, request} from '../api.js';
+import {setNoIndex} from '../dom.js';
 import * as store from '../outbox.js';
 
 const STORE = 'clubkeys';
@@ -42,6 +43,7 @@ export async function call(method, path, {body, key} = {}) {
 /** The club's page by its address, read with the club key when this device holds it. */
 export async function clubBySlug(slug) {
   const first = (await call('GET', `/api/clubs/by-slug/${encodeURIComponent(slug)}`)).data;
+  setNoIndex(!first.indexable);
   const key = await clubKey(first.id);
   if (!key) return {club: first, key: null};
   return {club: (await call('GET', `/api/clubs/${first.id}`, {key})).data, key};
