@@ -50,6 +50,15 @@ class ProblemSchema(ma.Schema):
         "description": "On a 409 'people-to-decide' (a club's event): each name the club's "
                        "registry has only near matches for, with its candidates "
                        "[{name, candidates: [{id, name}]}]. Send the decisions as `people`."})
+    entrant_id = ma.fields.Integer(metadata={
+        "description": "On a 409 'stays-at-table' (a swap): the entrant who stays at a table."})
+    entrant = ma.fields.String(metadata={
+        "description": "On a 409 'stays-at-table': that entrant's name."})
+    stays_at = ma.fields.Integer(metadata={
+        "description": "On a 409 'stays-at-table': the table they stay at."})
+    retry_with = ma.fields.Dict(metadata={
+        "description": "On a 409 'check-in-closed': the field that confirms the organizer's "
+                       "exception ({\"after_window\": true})."})
 
 
 def _body(status: int, title: str, detail: str, code: str | None = None,
