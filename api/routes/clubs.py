@@ -83,6 +83,8 @@ class Clubs(MethodView):
         organizer key can in every event of the club, and make the club's events."""
         club, secret = service.create_club(body["name"], body["slug"], client_address())
         return {"id": club.id, "name": club.name, "slug": club.slug,
+                "people_private_by_default": bool(club.people_private_by_default),
+                "indexable": bool(club.indexable),
                 "created_at": club.created_at, "club_key": secret}
 
 
@@ -97,7 +99,9 @@ class ClubById(MethodView):
     @blp.arguments(ClubUpdateSchema, required=False)
     @blp.response(200, ClubSchema)
     def patch(self, body, club_id):
-        """Rename the club or change its page's address (club key)."""
+        """Rename the club, change its page's address, or its people's data settings: whether
+        new people start private, and whether search engines may index people's pages (club
+        key). Audited."""
         principal = require_club(club_id)
         return service.update_club(club_id, principal, body or {})
 

@@ -10,6 +10,7 @@
 
 import {button, h, mount, setTitle} from '../dom.js';
 import {adoptLinkKey, call, clubBySlug, clubKey, dateWords} from './keys.js';
+import {personDataActions, privacyCard} from './privacy.js';
 
 const say = (el, text, kind = 'ok') => {
   el.hidden = !text;
@@ -142,6 +143,7 @@ export async function render(main, {slug}) {
         button(p.private ? 'Make public' : 'Make private', (e) => act(e.currentTarget, out,
           () => call('PATCH', `${base}/people/${p.id}`, {key, body: {private: !p.private}}), reload),
         {'aria-label': `${p.private ? 'Make public' : 'Make private'}: ${p.name}`})),
+      personDataActions(p, base, key, act, out, reload),
       h('div', {class: 'actions'}, merge, button('Merge', (e) => {
         if (!merge.value) { say(out, 'Choose the other record first.', 'error'); return; }
         act(e.currentTarget, out, () => call('POST', `${base}/people/${p.id}/merge`, {key, body: {merge: Number(merge.value)}}), reload);
@@ -159,7 +161,8 @@ export async function render(main, {slug}) {
   const words = {'create-club': 'Club created', 'update-club': 'Club changed', 'create-event': 'Event created',
     'issue-key': 'Club key made', 'revoke-key': 'Club key revoked', 'update-person': 'Person changed',
     'merge-people': 'Records merged', 'split-entry': 'Entry moved', 'create-series': 'Series created',
-    'update-series': 'Series changed', 'update-night': 'Night changed', 'delete-event': 'Night deleted'};
+    'update-series': 'Series changed', 'update-night': 'Night changed', 'delete-event': 'Night deleted',
+    erase: 'Person erased'};
   const change = (e) => {
     const b = e.before || {};
     const a = e.after || {};
@@ -186,6 +189,7 @@ export async function render(main, {slug}) {
       live.map((e, i) => h('label', {class: 'check'}, picks[i], ` ${e.name}`))), makeSeries, seriesOut),
   h('section', {class: 'card'}, h('h2', {}, 'People'), h('p', {class: 'hint'}, 'One record a person across the club\'s events. '
     + 'A merge or a move changes whose results they are, never the results.'), peopleEl),
+  privacyCard(club, key, act, reload),
   h('section', {class: 'card'}, h('h2', {}, 'Changes'), h('ol', {class: 'plain-list club-audit'}, audit.map((e) =>
     h('li', {}, h('strong', {}, words[e.action] || e.action), ` ${change(e)} `,
       h('span', {class: 'hint'}, `· ${new Date(e.at).toLocaleString()}${e.key ? ` · ${e.key.label} …${e.key.hint}` : ''}`))))));
