@@ -96,6 +96,7 @@ export function wecSheet(game) {
   const btn = field(save('Save and open the next'), 'save');
   const cell = (f, text) => h('label', {class: 'desk-cell'}, h('span', {}, text), f.el);
   const el = h('form', {class: 'form desk-sheet', onsubmit: (e) => e.preventDefault()},
+    h('p', {class: 'hint'}, 'Tab moves on; Enter saves and opens the next (type ahead: no key is lost); Esc leaves the sheet.'),
     h('div', {class: 'desk-line'}, pts.map((f, i) => cell(f, `${sideName(game, 'AB'[i])}: points`))),
     h('fieldset', {class: 'desk-line'}, h('legend', {}, 'Bumps (dollars; blank is none)'),
       bumps.map((f, i) => cell(f, `${players[i].name} (seat ${players[i].seat})`))),
@@ -151,7 +152,10 @@ export function handGrid(game, format) {
     rows.push(r);
     fields.splice(fields.length - tie.length - 1, 0, ...r.own);
     body.append(r.line, r.bad);
-    r.own.forEach((f) => f.el.addEventListener('change', () => s.changed()));
+    r.own.forEach((f) => {
+      f.el.addEventListener('change', () => s.changed());
+      f.el.addEventListener('focusin', () => { if (fields[s.cur] !== f) s.to(f); }); // a click
+    });
   }
   fields.push(...tie, btn);
   const s = sheet(null, fields, out, (f, key, fresh) => {
