@@ -419,6 +419,10 @@ def test_divisions_rank_apart_and_the_playoffs_take_the_nights_the_organizer_giv
     expect(prizes.locator(".prize-mark")).to_have_text(["Lower: a prize place",
                                                         "Upper: a prize place"])
     shot(page, "board-league-divisions")
+    # The projector says each row's division beside its division place.
+    page.goto(f"/e/{eid}/projector")
+    expect(page.locator(".proj-row .proj-division")).to_have_count(6)
+    expect(page.locator(".proj-row.prize")).to_have_count(2)
 
     desk = browser.new_context(**PHONE, base_url=base_url).new_page()
     desk.goto(f"/e/{eid}/organize/league#key={key}")

@@ -134,7 +134,9 @@ export async function render(main, {eventId}) {
     return h('li', {class: ['proj-row', row.prize && 'prize', row.removed && 'removed']},
       h('span', {class: 'place'}, row.place === null ? '–' : row.shared ? `=${row.place}` : String(row.place)),
       h('span', {class: 'name'}, row.name,
-        row.members?.length ? h('span', {class: 'members'}, ` ${row.members.join(' & ')}`) : null),
+        row.members?.length ? h('span', {class: 'members'}, ` ${row.members.join(' & ')}`) : null,
+        // A league in divisions: the place is the division's (RULES.md §6), so say which.
+        row.division ? h('span', {class: 'members proj-division'}, ` · ${row.division}`) : null),
       h('span', {class: ['move', row.movement > 0 ? 'up' : 'down']},
         h('span', {'aria-hidden': 'true'}, move.mark), hidden(move.words)),
       h('span', {class: 'total'}, String(row.total)));
