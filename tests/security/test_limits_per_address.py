@@ -427,3 +427,45 @@ def test_a_squatter_cannot_fill_a_league_through_its_registration_link(app, api)
     api.post(f"/api/events/{eid}/season", key=key, json={}, expect=201)
     refused = api.post(f"/api/events/{eid}/registration/remove-teams", key=key, json={})
     assert refused.status_code == 409 and refused.get_json()["code"] == "season-scheduled"
+
+
+def test_walk_in_requests_and_registrations_sent_at_once_over_two_app_servers_stop_exactly(
+        app, api):
+    app.config.update(DOOR_REQUEST_LIMIT=4, CAPTAIN_REGISTRATION_LIMIT=3)
+    second = create_app({**app.config})
+    try:
+        night = _door_night(api, ["Ann"], "192.0.2.47")
+        league = api.post("/api/events", json={"name": "Burst league", "preset": "league"},
+                          expect=201).get_json()
+        token = api.put(f"/api/events/{league['id']}/registration",
+                        key=league["organizer_key"], json={}, expect=200).get_json()["token"]
+
+        def burst(calls) -> Counter:
+            statuses: list[int] = []
+            start = threading.Barrier(len(calls))
+
+            def run(i, call):
+                client = (app if i % 2 else second).test_client()
+                start.wait()
+                statuses.append(call(client).status_code)
+
+            threads = [threading.Thread(target=run, args=(i, call))
+                       for i, call in enumerate(calls)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            return Counter(statuses)
+
+        asks = [lambda c, n=n: _door(c, night, "requests", "198.51.100.30", name=f"Bot {n}")
+                for n in range(10)]
+        assert burst(asks) == {201: 4, 429: 6}
+        teams = [lambda c, n=n: c.post(f"/api/register/{league['code']}",
+                                       environ_base={"REMOTE_ADDR": "198.51.100.31"},
+                                       json={"token": token, "name": f"Team {n}",
+                                             "players": [f"T{n} 1", f"T{n} 2"]})
+                 for n in range(6)]
+        assert burst(teams) == {201: 3, 429: 3}
+    finally:
+        with second.app_context():
+            db.engine.dispose()
