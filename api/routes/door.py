@@ -141,6 +141,6 @@ class DoorAsk(MethodView):
     def post(self, body, code):
         """Not on the list? Ask to be added; the organizer accepts or declines (individual
         events, inside the window). Requests waiting at once are limited per client address
-        (429 with Retry-After) and per event (409)."""
+        and per event (429 with Retry-After)."""
         req, event = self_check_in.ask(code, body["token"], body["name"], client_address())
         return self_check_in.request_view(req, event)

@@ -192,16 +192,19 @@ def _may_ask(event: Event, name: str, client: str) -> DoorRequest | None:
                               "the organizer already: see the organizer at the desk.",
                               WAITING_RETRY_SECONDS)
     if len(waiting) >= config["DOOR_REQUESTS_WAITING"]:
-        raise Conflict(f"{len(waiting)} requests are waiting for the organizer already: see "
-                       "the organizer at the desk.", code="too-many-requests")
+        refusal = limits.too_many(f"{len(waiting)} requests are waiting for the organizer "
+                                  "already: see the organizer at the desk.",
+                                  WAITING_RETRY_SECONDS)
+        refusal.code = "too-many-requests"
+        raise refusal
     return None
 
 
 def ask(code: str, token: str, name: str, client: str) -> tuple[DoorRequest, Event]:
     """Someone not on the list asks to be added; the organizer decides (decide below).
 
-    At most DOOR_REQUEST_LIMIT requests from one address wait at once at an event (429 past
-    it) and DOOR_REQUESTS_WAITING from everyone (409): the organizer's queue. Refusals and a
+    At most DOOR_REQUEST_LIMIT requests from one address wait at once at an event and
+    DOOR_REQUESTS_WAITING from everyone (429 past either): the organizer's queue. Refusals and a
     request made twice only read; a new request takes the event's write and is counted."""
     event = door.event_by_code(code)
     door.check_token(event, token)

@@ -350,7 +350,8 @@ def test_strangers_filling_the_walk_in_queue_are_capped_and_cleared_in_one_step(
             assert _door(client, night, "requests", address, name=f"Bot {address}-{i}") \
                 .status_code == 201
     full = _door(client, night, "requests", "203.0.113.7", name="Real Rita")
-    assert full.status_code == 409 and full.get_json()["code"] == "too-many-requests"
+    assert full.status_code == 429 and full.get_json()["code"] == "too-many-requests"
+    assert int(full.headers["Retry-After"]) > 0
     # The organizer sees where they come from and declines one address's at once...
     waiting = api.get(requests, key=night["key"], expect=200).get_json()
     assert {r["same_network"] for r in waiting} == {3}
