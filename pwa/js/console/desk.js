@@ -83,6 +83,7 @@ export async function render(main, {eventId}) {
       return;
     }
     if (!item.entry) { mount(openEl, h('p', {class: 'loading'}, `Table ${item.table}: loading…`)); return; }
+    if (note.dataset.table === String(item.table)) note.hidden = true; // said in the sheet itself
     mount(openEl, item.head, h('p', {class: 'hint'}, item.names), item.entry.el);
     const top = item.head.getBoundingClientRect().top;
     if (top < 0 || top > innerHeight / 3) item.head.scrollIntoView({block: 'start'});
@@ -110,6 +111,7 @@ export async function render(main, {eventId}) {
     if (!s.typing) { open(item); return; }
     if (s.typing !== item) {
       note.hidden = false;
+      note.dataset.table = item.table;
       note.textContent = `Table ${item.table} is not finished: ${text} It comes back after the sheets `
         + 'still to type, or pick it in the list.';
     }
@@ -154,7 +156,7 @@ export async function render(main, {eventId}) {
     } catch (error) {
       e.refused(error.problem);
       const said = failure(error);
-      back(item, said, problemLines(error, 0, said));
+      back(item, said, item.grid ? null : problemLines(error, 0, said)); // the grid says each on its row
     }
   }
 
