@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'feaef2081236';
+const VERSION = '1c703564e701';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -27,6 +27,7 @@ const SHELL = [
   '/js/club/keys.js',
   '/js/club/manage.js',
   '/js/club/person.js',
+  '/js/club/privacy.js',
   '/js/club/series.js',
   '/js/console/access.js',
   '/js/console/calls.js',
