@@ -303,3 +303,25 @@ def test_unpaid_counts_checked_in_entrants_and_an_unpaid_winner_is_flagged(api):
     _patch(api, event, key, no_show["id"], checked_in=True)
     money = api.get(f"/api/events/{event['id']}/money", expect=200).get_json()
     assert (money["paid"], money["unpaid"]) == (7, 3)
+
+
+def test_a_draw_recorded_before_draws_kept_their_list_says_it_cannot_be_repeated(app, api):
+    from api.db import db
+    from api.models import Event
+
+    event = api.create_event("progressive", name="Old draws")
+    key = event["organizer_key"]
+    api.add_players(event, ["Ann", "Bob", "Cy", "Dee"])
+    made = _draw(api, event, key, count=1, leave_out_prize_winners=False)
+    with app.app_context():  # a draw stored by the version before lists were kept
+        stored = db.session.get(Event, event["id"])
+        stored.draws = [{k: v for k, v in d.items() if k != "candidate_ids"}
+                        for d in stored.draws]
+        db.session.commit()
+    listed = api.get(f"/api/events/{event['id']}/draws", expect=200).get_json()
+    assert "candidate_list" not in listed[0] and listed[0]["winners"] == made["winners"]
+    refused = api.get(f"/api/events/{event['id']}/draws/1/repeat", expect=409)
+    assert refused.mimetype == "application/problem+json"
+    problem = refused.get_json()
+    assert problem["code"] == "draw-not-repeatable"
+    assert "Draw 1 was made before each draw kept its list of candidates" in problem["detail"]
