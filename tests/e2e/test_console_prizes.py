@@ -124,6 +124,8 @@ def test_every_draw_repeats_as_a_check_and_the_phone_lists_every_draw_won(page: 
     row = money.locator(".payouts tbody tr", has_text=winner["name"])
     expect(row.locator(".badge-unpaid")).to_have_text("unpaid")
     expect(money.locator(".unpaid-winners")).to_contain_text("One winner is not marked paid")
+    page.evaluate("document.querySelector('.money-card .payouts').scrollIntoView()")
+    shot(page, "console-prizes-unpaid-winner", full_page=False)
 
     draw = page.get_by_role("button", name="Draw", exact=True)
     for number in (1, 2, 3):
