@@ -21,12 +21,16 @@ ROOT = Path(__file__).resolve().parents[2]
 PWA = ROOT / "pwa"
 CONSOLE = PWA / "js" / "console"
 CLUB = PWA / "js" / "club"
-SHELL_BUDGET = 60 * 1024
+# 60 KB until the boards learned their final state and whole names on the projector's
+# seating pages, and the phone's paper sheet kept its draft (about 3 KB, issue 26).
+SHELL_BUDGET = 66 * 1024
 # Organizer screens load on first use, never in the runner's shell: the console grows with
 # what an organizer does (it was 40 KB before the clubs, awards and league nights, 48 KB before
-# the event day's prizes, door and seat changes); each section loads only its own modules, so
-# an organizer's phone fetches a part of it at a time. The club's pages have their own budget.
-CONSOLE_BUDGET = 64 * 1024
+# the event day's prizes, door and seat changes, 64 KB before the desk took every key typed
+# ahead in its own grid and the door, draws and money cards their checks); each section loads
+# only its own modules, so an organizer's phone fetches a part of it at a time. The club's
+# pages have their own budget.
+CONSOLE_BUDGET = 76 * 1024
 CLUB_BUDGET = 16 * 1024
 # A league team's pages (a captain registering, the team page) and the League section's season
 # tools: opened from a QR or the console, never on a runner's first screen.
@@ -96,7 +100,7 @@ def gzipped(paths) -> dict[str, int]:
     return {url(p): len(gzip.compress(p.read_bytes(), 9)) for p in paths}
 
 
-def test_the_runner_shell_fits_in_60_kb_the_console_in_64_kb_and_club_pages_in_16_kb():
+def test_the_runner_shell_fits_in_66_kb_the_console_in_76_kb_and_club_pages_in_16_kb():
     shell = gzipped(p for p in code_files() if not in_console(p))
     console = gzipped(p for p in code_files() if CONSOLE in p.parents or p in LATER)
     club = gzipped(p for p in code_files() if CLUB in p.parents)
