@@ -27,6 +27,7 @@ KEYED_READS = {"/api/events/{event_id}/access", "/api/events/{event_id}/keys",
                "/api/events/{event_id}/rounds/next", "/api/events/{event_id}/audit",
                "/api/events/{event_id}/export/{name}.csv",
                "/api/clubs/{club_id}/keys", "/api/clubs/{club_id}/audit",
+               "/api/clubs/{club_id}/people/{person_id}/data",
                "/api/events/{event_id}/door-token", "/api/events/{event_id}/door-requests",
                "/api/events/{event_id}/registration"}
 # Answers about whichever key is sent, or none.
