@@ -7,7 +7,7 @@ import secrets
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -159,6 +159,21 @@ def audit(event_id: int, principal: Principal | None, action: str, entity: str,
         before=jsonable(before), after=jsonable(after), round_number=round_number,
         table=table,
     ))
+
+
+def audit_many(event_id: int, principal: Principal | None, action: str, entity: str,
+               changes: list[tuple[Any, dict]]) -> None:
+    """One audit entry a change for many changes of one kind ((entity id, after) each), in
+    one statement: a field of 400 registered at once costs one insert, not 400 objects."""
+    if not changes:
+        return
+    role = ("club" if principal.club_id is not None else principal.role) if principal \
+        else "system"
+    key_id = principal.key_id if principal else None
+    db.session.execute(insert(AuditEntry), [
+        {"event_id": event_id, "key_id": key_id, "role": role, "action": action,
+         "entity": entity, "entity_id": str(entity_id), "before": None,
+         "after": jsonable(after)} for entity_id, after in changes])
 
 
 def jsonable(value):

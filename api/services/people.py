@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..auth import Principal
 from ..db import db, reading_only
@@ -33,32 +34,47 @@ def read_index(club_id: int) -> NameIndex:
     return NameIndex(rows)
 
 
-def read_index_before_write(event_id: int) -> NameIndex | None:
-    """The index of the club an event belongs to, read before a long write begins (a big
-    import): on SQLite the read takes no write lock, so nobody's hands wait while thousands
-    of people are read. `link_players` brings it up to date inside the write."""
+@dataclass
+class Prepared:
+    """A club's index and the matches of a registration's names (by folded name), made
+    before its write began."""
+
+    index: NameIndex
+    found: dict[str, tuple[int | None, tuple[int, ...]]]
+
+
+def read_index_before_write(event_id: int, names: Iterable[str] = ()) -> Prepared | None:
+    """The index of the club an event belongs to, and the matches of `names`, made before a
+    long write begins (a big import): on SQLite the read takes no write lock, so nobody's
+    hands wait while thousands of people are read and compared. `link_players` checks it
+    inside the write."""
     with reading_only():
         try:
             club_id = db.session.scalar(select(Event.club_id).where(Event.id == event_id))
-            return None if club_id is None else read_index(club_id)
+            if club_id is None:
+                return None
+            index = read_index(club_id)
         finally:
             db.session.rollback()  # end the read, so the write begins afresh
+    return Prepared(index, {key: index.find(key) for key in {name_key(n) for n in names}})
 
 
-def _up_to_date(index: NameIndex, club_id: int, keys: set[str]) -> NameIndex:
-    """The index read before the write, checked inside it: people added since are added; if a
-    person it would link to was renamed or merged away meanwhile, read it again."""
+def _up_to_date(index: NameIndex, club_id: int, keys: set[str]) -> tuple[NameIndex, bool]:
+    """The index read before the write, checked inside it, and whether it changed: people
+    added since are added; if a person it would link to was renamed or merged away
+    meanwhile, it is read again."""
     linked = {index.exact[k] for k in keys if k in index.exact}
     if linked:
         now = dict(db.session.execute(select(Person.id, Person.name_key)
                                       .where(Person.id.in_(linked))).all())
         if any(now.get(i) != index.names[i][1] for i in linked):
-            return read_index(club_id)
-    index.add_all(db.session.execute(
+            return read_index(club_id), True
+    added = db.session.execute(
         select(Person.id, Person.name, Person.name_key)
         .where(Person.club_id == club_id, Person.id > index.largest_id)
-        .order_by(Person.id)))
-    return index
+        .order_by(Person.id)).all()
+    index.add_all(added)
+    return index, bool(added)
 
 
 @dataclass(frozen=True)
@@ -68,13 +84,16 @@ class Match:
     candidates: tuple[tuple[int, str], ...]  # near matches to decide about: (id, name)
 
 
-def match_names(index: NameIndex, names: Iterable[str]) -> dict[str, Match]:
-    """For each name: the club's person of exactly that name, or the near ones."""
-    found = {}
+def match_names(index: NameIndex, names: Iterable[str],
+                found: dict | None = None) -> dict[str, Match]:
+    """For each name: the club's person of exactly that name, or the near ones (`found`:
+    matches already made, by folded name)."""
+    matches = {}
     for name in names:
-        exact, near = index.find(name_key(name))
-        found[name] = Match(name, exact, tuple((i, index.names[i][0]) for i in near))
-    return found
+        key = name_key(name)
+        exact, near = (found or {}).get(key) or index.find(key)
+        matches[name] = Match(name, exact, tuple((i, index.names[i][0]) for i in near))
+    return matches
 
 
 def _private_by_default(club_id: int) -> bool:
@@ -91,17 +110,14 @@ def _new_person(club_id: int, name: str) -> Person:
     return person
 
 
-def decision_of(decisions: Mapping[str, object] | None, name: str):
-    """The organizer's decision for a name (by its folded form): a person id, NEW, or None."""
-    for given, value in (decisions or {}).items():
-        if name_key(str(given)) == name_key(name):
-            return value
-    return None
+def _folded(decisions: Mapping[str, object] | None) -> dict[str, object]:
+    """The organizer's decisions by folded name: a person id, or NEW."""
+    return {name_key(str(given)): value for given, value in (decisions or {}).items()}
 
 
 def link_players(event: Event, players: list[Player],
                  decisions: Mapping[str, object] | None = None,
-                 index: NameIndex | None = None) -> None:
+                 prepared: Prepared | None = None) -> None:
     """Link newly registered players of a club's event to the club's people: an exact name
     links, a decision links or makes a new person, a new name makes a new person; a near
     name without a decision refuses the whole registration (Conflict with `decisions`: each
@@ -109,14 +125,18 @@ def link_players(event: Event, players: list[Player],
     if event.club_id is None or not players:
         return
     keys = {name_key(p.name) for p in players}
-    index = read_index(event.club_id) if index is None else \
-        _up_to_date(index, event.club_id, keys)
-    matches = match_names(index, [p.name for p in players])
+    if prepared is None:
+        index, found = read_index(event.club_id), {}
+    else:
+        index, changed = _up_to_date(prepared.index, event.club_id, keys)
+        found = {} if changed else prepared.found
+    matches = match_names(index, [p.name for p in players], found)
+    folded = _folded(decisions)
     undecided = []
     chosen: dict[int, int | None] = {}  # player -> person id (None: a new person)
     for player in players:
         found = matches[player.name]
-        decision = decision_of(decisions, player.name)
+        decision = folded.get(name_key(player.name))
         if decision is not None and decision != NEW:
             person = db.session.get(Person, decision) if isinstance(decision, int) and \
                 not isinstance(decision, bool) else None
@@ -146,19 +166,23 @@ def link_players(event: Event, players: list[Player],
         raise Conflict(f"Decide who these are before they are registered: {names}{more}. "
                        "For each, link to one of the club's people or make a new person. "
                        "Nothing was stored.", code="people-to-decide", decisions=undecided)
-    made: dict[str, Person] = {}  # new people by folded name, stored in one flush
-    private = _private_by_default(event.club_id) if None in chosen.values() else False
+    # New people, then every player's link, one statement each.
+    new = {}
     for player in players:
-        key = name_key(player.name)
-        if chosen[player.id] is None and key not in made:
-            made[key] = Person(club_id=event.club_id, name=player.name, name_key=key,
-                               private=private)
-    db.session.add_all(made.values())
-    db.session.flush()
+        if chosen[player.id] is None:
+            new.setdefault(name_key(player.name), player.name)
+    made: dict[str, int] = {}
+    if new:
+        private = _private_by_default(event.club_id)
+        made = dict(db.session.execute(
+            insert(Person).returning(Person.name_key, Person.id, sort_by_parameter_order=True),
+            [{"club_id": event.club_id, "name": name, "name_key": key, "private": private}
+             for key, name in new.items()]).all())
+    links = {player.id: chosen[player.id] or made[name_key(player.name)] for player in players}
+    db.session.flush()  # players made as objects (teams, substitutes) are stored first
+    db.session.execute(update(Player), [{"id": i, "person_id": p} for i, p in links.items()])
     for player in players:
-        person_id = chosen[player.id]
-        player.person_id = made[name_key(player.name)].id if person_id is None else person_id
-    db.session.flush()
+        set_committed_value(player, "person_id", links[player.id])
 
 
 # --- the organizer's changes to the registry ----------------------------------------------
