@@ -4,7 +4,7 @@ Playoff rounds' nights and playoff matches' own nights are kept in the event's s
 with the season's other night changes, so they need no column.
 
 Revision ID: e26b0e000002
-Revises: e26a0d000001
+Revises: 9e4b6d8f0a12
 Create Date: 2026-11-27 07:30:00
 
 """
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'e26b0e000002'
-down_revision = 'e26a0d000001'
+down_revision = '9e4b6d8f0a12'
 branch_labels = None
 depends_on = None
 
