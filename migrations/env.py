@@ -37,6 +37,14 @@ def run_migrations_online():
     conf_args = dict(current_app.extensions["migrate"].configure_args)
     conf_args.setdefault("process_revision_directives", skip_empty)
     with target_db.engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # Batch mode rebuilds a SQLite table (copy, drop, rename), and with foreign keys
+            # enforced, dropping the old table first deletes every row that refers to it
+            # (ON DELETE CASCADE): rebuilding `events` emptied players, games and hands. The
+            # pragma is a no-op inside a transaction, so it is set on the driver's connection
+            # before the migration's transaction begins, and set back after.
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
         if connection.dialect.name == "postgresql":
             # The app's requests stop after STATEMENT_TIMEOUT; a migration of a big table
             # may rightly take longer.
@@ -45,8 +53,13 @@ def run_migrations_online():
             connection.commit()  # the settings stay for the session; the migration begins anew
         context.configure(connection=connection, target_metadata=target_db.metadata,
                           **conf_args)
-        with context.begin_transaction():
-            context.run_migrations()
+        try:
+            with context.begin_transaction():
+                context.run_migrations()
+        finally:
+            if sqlite:
+                connection.rollback()  # nothing is open after the migration's commit
+                connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
 
 
 if context.is_offline_mode():
