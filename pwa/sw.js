@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '1c703564e701';
+const VERSION = '1fbd890c02f2';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -73,6 +73,7 @@ const SHELL = [
   '/js/league/organize.js',
   '/js/league/register.js',
   '/js/league/team.js',
+  '/js/nav.js',
   '/js/outbox.js',
   '/js/provisional.js',
   '/js/router.js',

@@ -9,6 +9,9 @@
  * first screen, nor counted in the runner's size budget (tests/e2e/test_shell_files.py). The
  * service worker still precaches it, so it opens offline after the first visit.
  *
+ * Screens never import this module: one changes screens by `navigate` from nav.js (an event
+ * this module hears), so the imports run one way, app.js → router.js → screens.
+ *
  * One version at a time: sw.js takes over open pages when a new version is installed
  * (skipWaiting + clients.claim), and an import() after that would come from the newer cache
  * while the page runs the older modules. app.js calls `newVersion()` then, and the next change
@@ -179,5 +182,6 @@ export function start() {
     navigate(url.pathname + url.search);
   });
   window.addEventListener('popstate', () => render());
+  window.addEventListener('navigate', ({detail}) => navigate(detail.path, detail));
   return render();
 }

@@ -1,7 +1,7 @@
 /** /e/<id>/organize[#key=...]: the event at a glance, what to do next, and marking it finished. */
 
 import {h, mount} from '../dom.js';
-import {navigate} from '../router.js';
+import {navigate} from '../nav.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {card, does, load, msg, plain} from './ui.js';

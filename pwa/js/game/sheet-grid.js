@@ -9,8 +9,8 @@
 
 import * as api from '../api.js';
 import {button, h, hidden, mount, setTitle, toast} from '../dom.js';
+import {navigate} from '../nav.js';
 import {provisionalScore} from '../provisional.js';
-import {navigate} from '../router.js';
 import {SIDES, seats, sideName, tricksRows} from '../words.js';
 import {sideLabel} from './hand-taps.js';
 

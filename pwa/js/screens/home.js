@@ -2,7 +2,7 @@
 
 import * as api from '../api.js';
 import {button, h, mount, setTitle} from '../dom.js';
-import {navigate} from '../router.js';
+import {navigate} from '../nav.js';
 
 export function joinForm({code = '', table = '', note = ''} = {}) {
   const error = h('p', {class: 'error', role: 'alert', hidden: true});

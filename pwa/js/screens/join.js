@@ -5,7 +5,7 @@
 
 import * as api from '../api.js';
 import {h, mount, setTitle} from '../dom.js';
-import {navigate} from '../router.js';
+import {navigate} from '../nav.js';
 import {joinForm} from './home.js';
 
 export async function render(main, {code}) {
