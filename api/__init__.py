@@ -42,12 +42,9 @@ def create_app(config: dict | None = None) -> Flask:
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
-    from .leaderboard.polls import LeaderboardPolls
-    from .routes.hand_posts import HandPosts
-    from .writes_first import WritesFirst
+    from .serving import wrap
 
-    # Leaderboard polls (a 304, or a 200 already built for the revision) skip Flask, and so
-    # does an ordinary new hand or first game sheet. Outermost, writes are counted while
-    # they are answered, so that polls and board builds give way to them (writes_first.py).
-    app.wsgi_app = WritesFirst(LeaderboardPolls(app, HandPosts(app, app.wsgi_app)))
+    # Leaderboard polls and ordinary new hands answered before Flask, writes counted so that
+    # board builds give way to them: the speed tricks, each with its measured need (serving/).
+    wrap(app)
     return app

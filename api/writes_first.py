@@ -17,7 +17,10 @@ the board does not notice it 5 ms later. So builds yield to writes:
 Polls themselves do not wait: a poll is a fraction of a millisecond, and one parked at the
 gate held one of the worker's few request threads, which a hand arriving then waited for.
 
-Standard library only; the WSGI layer marks the writes, the builders call the rest.
+Standard library only. The WSGI layer that marks the writes is in api/serving (writes.py);
+the builders below it call the rest, which is why this gate stays at the bottom of the house
+while the layer sits at the top. With the layer switched off nothing is ever counted, and
+every wait here returns at once.
 """
 
 from __future__ import annotations
@@ -28,7 +31,6 @@ from contextlib import contextmanager
 
 # A hand alone takes 1.5-7 ms; a reader waits this long at most before going on regardless.
 PATIENCE = 0.02
-WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 # A runner's burst: the next hand leaves the phone within a few ms of the last one's answer.
 QUIET = 0.03
@@ -83,18 +85,3 @@ def settle(until: float, quiet: float = QUIET) -> None:
             if calm <= 0:
                 return
         time.sleep(min(calm, until - now))
-
-
-class WritesFirst:
-    """The outermost WSGI layer: a request with a writing method counts as a write in flight
-    while the app makes its answer (the answer of a write is a few hundred bytes, sent once
-    the app has returned it)."""
-
-    def __init__(self, wsgi_app):
-        self.wsgi_app = wsgi_app
-
-    def __call__(self, environ, start_response):
-        if environ.get("REQUEST_METHOD") not in WRITES:
-            return self.wsgi_app(environ, start_response)
-        with writing():
-            return self.wsgi_app(environ, start_response)

@@ -131,11 +131,23 @@ def test_no_module_takes_another_modules_private_names():
     assert not taken and not attributes, taken + attributes
 
 
+def _above(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
 def test_nothing_below_the_routes_imports_them():
     wiring = {"api", "api.routes"}  # the app factory, and the routes' own package
     upward = [f"{name} imports {module}" for name in MODULES
               if not name.startswith("api.routes.") and name not in wiring
+              and not _above(name, "api.serving")  # the layers that wrap the app
               for module in GRAPH[name] if module.startswith("api.routes")]
+    assert not upward, upward
+
+
+def test_only_the_app_factory_wires_the_speed_tricks_in():
+    upward = [f"{name} imports {module}" for name in MODULES
+              if not _above(name, "api.serving") and name != "api"
+              for module in GRAPH[name] if _above(module, "api.serving")]
     assert not upward, upward
 
 

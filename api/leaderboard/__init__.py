@@ -1,6 +1,6 @@
 """The live leaderboard, in one place: the board (board.py) ranked from totals kept per
 process (totals.py), cached per event revision (cache.py), written as JSON with its ETag and
-gzip (body.py), and the WSGI layer that answers polls before Flask (polls.py).
+gzip (body.py). The WSGI layer that answers polls before Flask is in api/serving (polls.py).
 
-Routes and the poll layer call it; it calls the services below it and nothing above.
+Routes and the serving layers call it; it calls the services below it and nothing above.
 """

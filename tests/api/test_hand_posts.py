@@ -1,4 +1,4 @@
-"""A new hand and a first game sheet are answered before Flask (api/routes/hand_posts.py) with
+"""A new hand and a first game sheet are answered before Flask (api/serving/hands.py) with
 exactly Flask's answer; anything out of the ordinary still reaches Flask and gets its worded
 refusal, with nothing stored."""
 
@@ -162,3 +162,27 @@ def test_a_first_game_sheet_is_answered_before_flask_and_a_replacement_by_flask(
     replaced = api.put(path, key=key, json={"points": {"A": 10, "B": 2}},
                        headers={"If-Match": second.headers["ETag"]}, expect=200).get_json()
     assert replaced["points"] == {"A": 10, "B": 2} and len(flask_calls) == 2
+
+
+def test_an_unexpected_error_before_flask_is_logged_and_flask_answers(cors_app, flask_calls,
+                                                                     monkeypatch, caplog):
+    from api.serving import hands
+
+    api, event, games = _night(cors_app)
+    key = event["organizer_key"]
+    path = f"/api/games/{games[0]}/hands"
+    api.post(path, key=key, json=_hand(), expect=201)  # Flask teaches the layer its headers
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("a mistake on the short way")
+
+    monkeypatch.setattr(hands, "enter_ordinary_hand", broken)
+    flask_calls.clear()
+    with caplog.at_level("ERROR", logger=hands.__name__):
+        answer = api.post(path, key=key, json=_hand("B", 4), expect=201)
+    assert flask_calls == [("POST", path)]
+    assert any(r.exc_info and "a mistake on the short way" in str(r.exc_info[1])
+               for r in caplog.records)
+    game = api.game(games[0])
+    assert answer.get_json() == game
+    assert [h["tricks"] for h in game["hands"]] == [3, 4]

@@ -1,12 +1,12 @@
-"""Leaderboard polls answered before Flask (api/polls.py): the same answers Flask gives, with
-the same headers, and never a stale one."""
+"""Leaderboard polls answered before Flask (api/serving/polls.py): the same answers Flask
+gives, with the same headers, and never a stale one."""
 
 from __future__ import annotations
 
 import threading
 import time
 
-from api.leaderboard.polls import LeaderboardPolls
+from api.serving.polls import LeaderboardPolls
 
 from .client import ApiClient
 
@@ -217,7 +217,7 @@ def test_a_poller_never_goes_back_to_an_older_board_than_it_has_seen(database_ur
 
 def test_the_revision_a_poller_has_seen_is_read_from_its_etag():
     from api.leaderboard.body import etag_for
-    from api.leaderboard.polls import newest_seen
+    from api.serving.polls import newest_seen
 
     assert newest_seen(7, None) is None and newest_seen(7, "") is None
     assert newest_seen(7, etag_for("board", 7, 41)) == 41
@@ -313,7 +313,7 @@ def test_a_board_slow_to_build_is_rebuilt_behind_the_polls_after_a_change(app):
 def test_a_build_behind_the_polls_waits_for_a_burst_of_hands_to_end(app, monkeypatch):
     """Hands sent back to back (here or in another worker) each change the revision; the
     builder builds once the revision has stood still for a quiet moment."""
-    from api.leaderboard import polls as module
+    from api.serving import polls as module
     from api.writes_first import QUIET
 
     polls = app.extensions["leaderboard_polls"]
@@ -340,7 +340,7 @@ def test_the_builder_thread_lets_the_writes_settle_before_each_build(app, monkey
 
 def test_a_build_behind_the_polls_waits_for_writes_to_settle_for_a_while_at_most(
         app, monkeypatch):
-    from api.leaderboard import polls as module
+    from api.serving import polls as module
 
     polls = app.extensions["leaderboard_polls"]
     read = []

@@ -54,7 +54,7 @@ def test_the_leaderboard_builder_reads_without_the_write_lock(app, monkeypatch):
     event = api.create_event("progressive")
     api.add_players(event, [f"P{i}" for i in range(8)])
     seen = []
-    from api.leaderboard import polls
+    from api.serving import polls
 
     def build_and_check(event_id, gzipped=False):
         db.session.execute(select(Event.id)).all()

@@ -1,6 +1,7 @@
-"""Writes before reads (api/writes_first.py): a board build that starts while a hand is being
-stored waits for it, a poll does not; a builder never waits longer than it is allowed to, a
-write never waits for itself, and a build behind the polls waits for writes to settle."""
+"""Writes before reads (the gate in api/writes_first.py, the layer in api/serving/writes.py):
+a board build that starts while a hand is being stored waits for it, a poll does not; a builder
+never waits longer than it is allowed to, a write never waits for itself, and a build behind
+the polls waits for writes to settle."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from contextlib import contextmanager
 import pytest
 
 from api import writes_first
-from api.routes import games, hand_posts
+from api.routes import games
+from api.serving import hands as hand_posts
+from api.serving.writes import WritesFirst
 
 from .client import ApiClient
 
@@ -169,6 +172,6 @@ def test_the_layer_counts_writes_while_they_are_answered(method, counted):
         start_response("204 NO CONTENT", [])
         return [b""]
 
-    layer = writes_first.WritesFirst(inner)
+    layer = WritesFirst(inner)
     layer({"REQUEST_METHOD": method}, lambda *a: None)
     assert seen == [counted] and writes_first._writing == 0

@@ -30,12 +30,12 @@ from werkzeug.exceptions import HTTPException
 from ..auth import KEY_PREFIX, bearer_secret, principal_of
 from ..db import db
 from ..problems import Problem
+from ..routes import MAX_ID
+from ..routes.games import HANDS_IN, SHEET_IN, enter_first_sheet, enter_ordinary_hand, game_json
 from ..rules.errors import RuleError
 from ..services import hand_entry
 from ..services.errors import ServiceError
 from ..web import LearnedHeaders
-from . import MAX_ID
-from .games import HANDS_IN, SHEET_IN, enter_first_sheet, enter_ordinary_hand, game_json
 
 log = logging.getLogger(__name__)
 PATH = re.compile(r"/api/games/([0-9]{1,10})/(hands|sheet)")
@@ -77,7 +77,7 @@ class HandPosts:
 
     def warm(self) -> None:
         """Build the SQL of a hand's statements (and of the key's look-up) before the worker
-        takes requests (gunicorn.conf.py): otherwise the first hand a worker takes pays for
+        takes requests (worker.py): otherwise the first hand a worker takes pays for
         it. A worker must start even if the database cannot answer yet."""
         try:
             with self.app.app_context():
@@ -127,8 +127,6 @@ class HandPosts:
                 return None
             except Exception:
                 db.session.rollback()
-                if self.app.testing:
-                    raise
                 log.exception("a %s before Flask; Flask answers it instead", kind)
                 return None
         polls = self.app.extensions.get("leaderboard_polls")
