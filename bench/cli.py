@@ -13,6 +13,7 @@ One configuration, and where one request's time goes:
     python -m bench run --db postgres --processes 2 --runners 200 --viewers 1000
     python -m bench profile --db sqlite            # cProfile and SQL counts per request kind
     python -m bench profile --db sqlite --big      # the big event's leaderboard after a hand
+    python -m bench tricks                         # what removing each speed trick costs
 
 PostgreSQL: new databases are made (and dropped) on --postgres-url, by default
 postgresql://postgres@127.0.0.1:5432/test or BENCH_POSTGRES_URL. Every phase is bounded in
@@ -369,6 +370,10 @@ def main(argv: list[str] | None = None) -> int:
         from .profile import main as profile_main
 
         return profile_main(argv[1:])
+    if argv[:1] == ["tricks"]:
+        from .tricks import main as tricks_main
+
+        return tricks_main(argv[1:])
     if argv[:1] == ["markdown"]:
         from .report import markdown
 
