@@ -19,8 +19,8 @@ from ..schemas import (
     TeamSchema,
     TeamUpdateSchema,
 )
+from ..services import entrant_import, league
 from ..services import entrants as service
-from ..services import league
 from ..services.common import get_event
 
 blp = Blueprint("entrants", __name__, url_prefix="/api/events/<int:event_id>",
@@ -78,7 +78,7 @@ class Import(MethodView):
             except UnicodeDecodeError:
                 raise Problem(422, "The file is not UTF-8 text; save it as 'CSV UTF-8'.",
                               code="bad-csv") from None
-        return service.import_csv(event_id, principal, text, client_address(),
+        return entrant_import.import_csv(event_id, principal, text, client_address(),
                                   (body or {}).get("people"))
 
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 from flask import current_app
 from sqlalchemy import func, insert, select
 
@@ -15,7 +12,7 @@ from ..text import clean_name
 from . import door, limits
 from .common import audit, audit_many, get_player, get_team, lock_event, preset_of
 from .errors import Conflict, Invalid
-from .people import link_players, read_index_before_write
+from .people import link_players
 
 
 def _name_or_422(raw, what: str = "A name") -> str:
@@ -42,14 +39,17 @@ TEAM_SUBSTITUTES = 8
 
 def _make_room(event: Event, players: int, teams: int = 0, client: str = "") -> None:
     """Refuse, before anything is written, registrations past the largest field an event
-    takes (EVENT_PLAYERS, substitutes included) or, in a league, LEAGUE_TEAMS teams: every
-    later write on the event (seating, calling time, the season) is one transaction, and it
-    must stay short enough not to hold up any other event's hands.
+    takes, and count them against the registrations from `client` (see check_room and
+    take_registrations)."""
+    check_room(event, players, teams)
+    take_registrations(players, client)
 
-    Players registered from one client address are limited too (REGISTRATION_LIMIT an hour,
-    two of the largest fields): the work an event's writes take grows with its field, and
-    without it one address could fill event after event (each made in a moment) and seat
-    them all at once, holding up everyone's hands on SQLite for as long as it liked."""
+
+def check_room(event: Event, players: int, teams: int = 0) -> None:
+    """Refuse registrations past the largest field an event takes (EVENT_PLAYERS,
+    substitutes included) or, in a league, LEAGUE_TEAMS teams: every later write on the event
+    (seating, calling time, the season) is one transaction, and it must stay short enough not
+    to hold up any other event's hands."""
     config = current_app.config
     cap = config["EVENT_PLAYERS"]
     have = db.session.execute(
@@ -67,6 +67,15 @@ def _make_room(event: Event, players: int, teams: int = 0, client: str = "") -> 
                            f"scheduled at once); this one has {have:,}, and this would add "
                            f"{teams:,}. Split a bigger league into divisions, one event each.",
                            code="too-many-teams")
+
+
+def take_registrations(players: int, client: str) -> None:
+    """Players registered from one client address are limited (REGISTRATION_LIMIT an hour,
+    two of the largest fields): the work an event's writes take grows with its field, and
+    without it one address could fill event after event (each made in a moment) and seat
+    them all at once, holding up everyone's hands on SQLite for as long as it liked. Counted
+    inside the registration's write, so it holds across workers."""
+    config = current_app.config
     limits.take(f"register:{client}", config["REGISTRATION_LIMIT"],
                 config["REGISTRATION_WINDOW_SECONDS"],
                 f"More than {config['REGISTRATION_LIMIT']:,} players were registered from this "
@@ -106,19 +115,36 @@ def add_player(event_id: int, principal: Principal, name: str,
     return player
 
 
-def _team_players(teams: list[Team]) -> list[Player]:
+def team_players(teams: list[Team]) -> list[Player]:
     ids = [t.id for t in teams]
     return list(db.session.execute(select(Player).where(Player.team_id.in_(ids))
                                    .order_by(Player.position)).scalars()) if ids else []
 
 
 def _insert_players(event: Event, rows: list[tuple[str, bool]], principal,
-                    lines: list[int] | None = None,
-                    row_errors: dict[int, list[str]] | None = None,
                     client: str = "") -> list[Player]:
-    """Register players; `row_errors`: problems already found in rows (by index), reported
-    with the others in line order."""
+    """Register players (checked as `player_values` does)."""
     _make_room(event, len(rows), client=client)
+    players = player_values(event, rows)
+    if not players:
+        return []
+    now = utcnow()
+    for values in players:
+        values["checked_in_at"] = now if values["checked_in"] else None
+    made = list(db.session.scalars(
+        insert(Player).returning(Player, sort_by_parameter_order=True), players))
+    audit_many(event.id, principal, "add-player", "player",
+               [(p.id, {"name": p.name}) for p in made])
+    return made
+
+
+def player_values(event: Event, rows: list[tuple[str, bool]],
+                  lines: list[int] | None = None,
+                  row_errors: dict[int, list[str]] | None = None) -> list[dict]:
+    """Each row's player as it would be stored (its time of check-in left to the write),
+    checked against the event as it is now: a name that shows nothing, or one registered
+    already, refuses them all. `row_errors`: problems already found in rows (by index),
+    reported with the others in line order."""
     taken = _taken_names(event.id, Player)
     late = _seated_yet(event)
     position = _next_position(Player, event.id)
@@ -138,29 +164,19 @@ def _insert_players(event: Event, rows: list[tuple[str, bool]], principal,
             errors.setdefault(where, []).append(
                 f"'{name}' is already registered; add an initial to tell them apart.")
             continue
-        if earlier:
-            taken.add(name.casefold())
-            continue
         taken.add(name.casefold())
-        now = utcnow() if checked_in else None
+        if earlier:
+            continue
         players.append({"event_id": event.id, "name": name, "position": position,
                         "role": "player", "checked_in": bool(checked_in),
-                        "checked_in_at": now, "late": bool(checked_in and late)})
+                        "checked_in_at": None, "late": bool(checked_in and late)})
         position += 1
     if errors:
-        raise _row_problem(errors)
-    if not players:
-        return []
-    # One statement each for the players and their audit entries (a field of 400 imported
-    # at once holds the write lock for milliseconds, not for 800 objects' bookkeeping).
-    made = list(db.session.scalars(
-        insert(Player).returning(Player, sort_by_parameter_order=True), players))
-    audit_many(event.id, principal, "add-player", "player",
-               [(p.id, {"name": p.name}) for p in made])
-    return made
+        raise row_problem(errors)
+    return players
 
 
-def _row_problem(errors: dict[str, list[str]]) -> Invalid:
+def row_problem(errors: dict[str, list[str]]) -> Invalid:
     first_key = next(iter(errors))
     detail = f"{first_key.capitalize()}: {errors[first_key][0]}"
     if len(errors) > 1:
@@ -178,12 +194,12 @@ def add_team(event_id: int, principal: Principal, name: str, players: list[str],
     _require_teams(event)
     if division is not None and preset_of(event).movement != "league-schedule":
         raise Conflict("Divisions are for leagues.", code="not-league")
-    team = _insert_teams(event, [(name, players, substitutes or [], checked_in)], principal,
+    team = insert_teams(event, [(name, players, substitutes or [], checked_in)], principal,
                          client=client)[0]
     team.division = division
     if checked_in:
         door.allow_check_in(event, principal, "team", team.id, team.name, after_window)
-    link_players(event, _team_players([team]), people)
+    link_players(event, team_players([team]), people)
     db.session.commit()
     return team
 
@@ -192,11 +208,11 @@ def register_team(event: Event, principal: Principal, name: str, players: list[s
                   substitutes: list[str], client: str = "") -> Team:
     """One team registered through a captain's link (services/captains.py): checked and
     limited as the organizer's registrations are."""
-    return _insert_teams(event, [(name, players, substitutes, False)], principal,
+    return insert_teams(event, [(name, players, substitutes, False)], principal,
                          client=client)[0]
 
 
-def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
+def insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
                   row_errors: dict[int, list[str]] | None = None,
                   client: str = "") -> list[Team]:
     _make_room(event, sum(len(roster) + min(len(subs), TEAM_SUBSTITUTES)
@@ -256,109 +272,11 @@ def _insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
             player_pos += 1
         made.append(team)
     if errors:
-        raise _row_problem(errors)
+        raise row_problem(errors)
     db.session.flush()
     for t in made:
         audit(event.id, principal, "add-team", "team", t.id, after={"name": t.name})
     return made
-
-
-CHECKED_IN_YES = ("yes", "y", "true", "1", "x")
-CHECKED_IN_NO = ("no", "n", "false", "0", "")
-
-
-def checked_in_value(raw) -> bool:
-    """An import's `checked_in` cell: yes or no in the words a spreadsheet uses (any case);
-    anything else is refused rather than taken as "no"."""
-    value = (raw or "").strip().lower()
-    if value in CHECKED_IN_YES:
-        return True
-    if value in CHECKED_IN_NO:
-        return False
-    shown = (raw or "").strip()
-    shown = shown if len(shown) <= 20 else shown[:20] + "..."
-    raise ValueError(f"checked_in is '{shown}': write yes, y, true, 1 or x (checked in), or no, "
-                     "n, false, 0 or leave it empty (not yet).")
-
-
-def import_csv(event_id: int, principal: Principal, text: str, client: str = "",
-               people: dict | None = None) -> dict:
-    """Register a whole field from CSV text with a header row. Every row is checked first; a
-    bad row is reported by its line number and nothing is stored.
-
-    Players: a `name` column (and optionally `checked_in`: yes/no, see CHECKED_IN_YES/NO;
-    any other value is an error on its line).
-    Teams: `team`, `player1`, `player2` (and optionally `substitutes`, separated by ';', and
-    `checked_in`).
-    """
-    # The file is read and checked before the event is locked: the write that follows is
-    # short, and a file too big is refused before it holds up anyone's hands.
-    if text.startswith("\ufeff"):
-        text = text[1:]  # the byte-order mark spreadsheets put at the start
-    cap = current_app.config["IMPORT_ROWS"]
-    try:
-        reader = csv.DictReader(io.StringIO(text, newline=""))
-        header = [h.strip().lower() for h in (reader.fieldnames or [])]
-    except csv.Error as exc:
-        raise Invalid(f"The file is not valid CSV: {exc}.", code="bad-csv") from None
-    reader.fieldnames = header
-    rows, lines = [], []
-    try:
-        for record in reader:
-            if all(not (v or "").strip() for k, v in record.items() if k):
-                continue
-            lines.append(reader.line_num)
-            rows.append(record)
-            if len(rows) > cap:
-                raise Invalid(f"The file has more than {cap:,} rows; one import takes at most "
-                              f"{cap:,}. Split it into smaller files.", code="too-many-rows")
-    except csv.Error as exc:
-        raise Invalid(f"Line {reader.line_num}: {exc}. Nothing was stored.",
-                      code="bad-csv") from None
-    # The club's people are read and indexed before the write too (a club may have
-    # thousands): inside the write only the few near names are compared.
-    people_index = read_index_before_write(
-        event_id, [r.get(c) or "" for r in rows for c in ("name", "player1", "player2")
-                   if r.get(c)])
-    event = lock_event(event_id)
-    team_event = preset_of(event).team_entry
-    needed = ["team", "player1", "player2"] if team_event else ["name"]
-    missing = [c for c in needed if c not in header]
-    if missing:
-        raise Invalid(f"The first line must be a header naming the columns; missing: "
-                      f"{', '.join(missing)}. Expected: {','.join(needed)}.", code="bad-csv")
-    if not rows:
-        raise Invalid("The file has a header but no rows.", code="bad-csv")
-    if any(None in record for record in rows):
-        bad = next(lines[i] for i, r in enumerate(rows) if None in r)
-        raise Invalid(f"Line {bad} has more cells than the header. Nothing was stored.",
-                      code="bad-csv")
-
-    here, row_errors = [], {}
-    closed = door.closed_at(event)
-    for index, record in enumerate(rows):
-        try:
-            here.append(checked_in_value(record.get("checked_in")))
-        except ValueError as exc:
-            here.append(False)
-            row_errors[index] = [str(exc)]
-            continue
-        if here[-1] and closed:
-            row_errors[index] = [f"checked_in is yes, but check-in closed at {closed}: leave "
-                                 "it empty, and check them in one by one as exceptions."]
-    if team_event:
-        parsed = [(r.get("team") or "", [r.get("player1") or "", r.get("player2") or ""],
-                   [s for s in (r.get("substitutes") or "").split(";") if s.strip()],
-                   here[i]) for i, r in enumerate(rows)]
-        made = _insert_teams(event, parsed, principal, lines, row_errors, client)
-        link_players(event, _team_players(made), people, people_index)
-        db.session.commit()
-        return {"teams": len(made), "players": sum(2 + len(p[2]) for p in parsed)}
-    made = _insert_players(event, [(r.get("name") or "", here[i]) for i, r in enumerate(rows)],
-                           principal, lines, row_errors, client)
-    link_players(event, made, people, people_index)
-    db.session.commit()
-    return {"teams": 0, "players": len(made)}
 
 
 def update_player(event_id: int, principal: Principal, player_id: int, changes: dict) -> Player:

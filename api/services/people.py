@@ -17,7 +17,7 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..auth import Principal
-from ..db import db, reading_only
+from ..db import db
 from ..models import Club, ClubAudit, Event, Person, Player, Series
 from ..text import clean_name
 from .common import jsonable
@@ -36,45 +36,51 @@ def read_index(club_id: int) -> NameIndex:
 
 @dataclass
 class Prepared:
-    """A club's index and the matches of a registration's names (by folded name), made
-    before its write began."""
+    """A club's index, its registry's revision, and the matches of a registration's names
+    (by folded name), made before the registration's write began."""
 
+    club_id: int
+    revision: int
     index: NameIndex
     found: dict[str, tuple[int | None, tuple[int, ...]]]
 
 
-def read_index_before_write(event_id: int, names: Iterable[str] = ()) -> Prepared | None:
-    """The index of the club an event belongs to, and the matches of `names`, made before a
-    long write begins (a big import): on SQLite the read takes no write lock, so nobody's
-    hands wait while thousands of people are read and compared. `link_players` checks it
-    inside the write."""
-    with reading_only():
-        try:
-            club_id = db.session.scalar(select(Event.club_id).where(Event.id == event_id))
-            if club_id is None:
-                return None
-            index = read_index(club_id)
-        finally:
-            db.session.rollback()  # end the read, so the write begins afresh
-    return Prepared(index, {key: index.find(key) for key in {name_key(n) for n in names}})
+def read_people(club_id: int, names: Iterable[str] = ()) -> Prepared:
+    """The club's index and the matches of `names`, read in whatever transaction is open:
+    before a big import's write (a read that takes no write lock, so nobody's hands wait
+    while thousands of people are read and compared), or inside a small one."""
+    revision = db.session.scalar(select(Club.revision).where(Club.id == club_id)) or 0
+    index = read_index(club_id)
+    return Prepared(club_id, revision, index,
+                    {key: index.find(key) for key in {name_key(n) for n in names}})
 
 
-def _up_to_date(index: NameIndex, club_id: int, keys: set[str]) -> tuple[NameIndex, bool]:
-    """The index read before the write, checked inside it, and whether it changed: people
-    added since are added; if a person it would link to was renamed or merged away
-    meanwhile, it is read again."""
-    linked = {index.exact[k] for k in keys if k in index.exact}
-    if linked:
-        now = dict(db.session.execute(select(Person.id, Person.name_key)
-                                      .where(Person.id.in_(linked))).all())
-        if any(now.get(i) != index.names[i][1] for i in linked):
-            return read_index(club_id), True
+def brought_up_to_date(prepared: Prepared) -> bool:
+    """Inside the write: the people read before it made as they are now, and whether they
+    changed. A change to the registry (a rename, merge, split or erasure moves the club's
+    revision) reads it again; people added since (another event's registrations) are
+    added, and only the names they could match are looked at again."""
+    club_id = prepared.club_id
+    revision = db.session.scalar(select(Club.revision).where(Club.id == club_id)) or 0
+    if revision != prepared.revision:
+        again = read_people(club_id, prepared.found)
+        prepared.revision, prepared.index, prepared.found = again.revision, again.index, \
+            again.found
+        return True
     added = db.session.execute(
         select(Person.id, Person.name, Person.name_key)
-        .where(Person.club_id == club_id, Person.id > index.largest_id)
+        .where(Person.club_id == club_id, Person.id > prepared.index.largest_id)
         .order_by(Person.id)).all()
-    index.add_all(added)
-    return index, bool(added)
+    if not added:
+        return False
+    extra = NameIndex(added)
+    for key, (exact, near) in prepared.found.items():
+        if exact is None:
+            now_exact, now_near = extra.find(key)
+            prepared.found[key] = (now_exact, ()) if now_exact is not None else \
+                (None, tuple(sorted({*near, *now_near})))
+    prepared.index.add_all(added)
+    return True
 
 
 @dataclass(frozen=True)
@@ -115,74 +121,85 @@ def _folded(decisions: Mapping[str, object] | None) -> dict[str, object]:
     return {name_key(str(given)): value for given, value in (decisions or {}).items()}
 
 
-def link_players(event: Event, players: list[Player],
-                 decisions: Mapping[str, object] | None = None,
-                 prepared: Prepared | None = None) -> None:
-    """Link newly registered players of a club's event to the club's people: an exact name
+def choose_people(prepared: Prepared, names: Iterable[str],
+                  decisions: Mapping[str, object] | None = None) -> dict[str, int | None]:
+    """Who each name is: the club's person's id, or None for a new person. An exact name
     links, a decision links or makes a new person, a new name makes a new person; a near
     name without a decision refuses the whole registration (Conflict with `decisions`: each
-    name and its candidates), so nothing is stored on a guess."""
-    if event.club_id is None or not players:
-        return
-    keys = {name_key(p.name) for p in players}
-    if prepared is None:
-        index, found = read_index(event.club_id), {}
-    else:
-        index, changed = _up_to_date(prepared.index, event.club_id, keys)
-        found = {} if changed else prepared.found
-    matches = match_names(index, [p.name for p in players], found)
+    name and its candidates), so nothing is stored on a guess. Reads nothing: a decision's
+    person is looked up in the index."""
+    matches = match_names(prepared.index, names, prepared.found)
     folded = _folded(decisions)
     undecided = []
-    chosen: dict[int, int | None] = {}  # player -> person id (None: a new person)
-    for player in players:
-        found = matches[player.name]
-        decision = folded.get(name_key(player.name))
+    chosen: dict[str, int | None] = {}
+    for name, found in matches.items():
+        decision = folded.get(name_key(name))
         if decision is not None and decision != NEW:
-            person = db.session.get(Person, decision) if isinstance(decision, int) and \
-                not isinstance(decision, bool) else None
-            if person is None or person.club_id != event.club_id:
-                raise Invalid(f"{player.name}: person {decision!r} is not in this club's "
+            known = isinstance(decision, int) and not isinstance(decision, bool) and \
+                decision in prepared.index.names
+            if not known:
+                raise Invalid(f"{name}: person {decision!r} is not in this club's "
                               "registry. Give one of the candidates' ids, or \"new\".",
                               code="unknown-person")
-            chosen[player.id] = person.id
+            chosen[name] = decision
         elif decision == NEW:
             if found.person_id is not None:
-                raise Conflict(f"{player.name}: the club already has a person of exactly "
+                raise Conflict(f"{name}: the club already has a person of exactly "
                                f"this name (#{found.person_id}); they are linked to it, not "
                                "made again. Give the player another name (an initial) if "
                                "this is someone else.", code="person-exists")
-            chosen[player.id] = None
+            chosen[name] = None
         elif found.person_id is not None:
-            chosen[player.id] = found.person_id
+            chosen[name] = found.person_id
         elif found.candidates:
-            undecided.append({"name": player.name, "candidates": [
-                {"id": i, "name": name} for i, name in found.candidates]})
+            undecided.append({"name": name, "candidates": [
+                {"id": i, "name": n} for i, n in found.candidates]})
         else:
-            chosen[player.id] = None
+            chosen[name] = None
     if undecided:
-        names = ", ".join(f"'{u['name']}' (" + " or ".join(c["name"] for c in u["candidates"])
-                          + "?)" for u in undecided[:5])
+        listed = ", ".join(f"'{u['name']}' (" + " or ".join(c["name"] for c in u["candidates"])
+                           + "?)" for u in undecided[:5])
         more = f" and {len(undecided) - 5} more" if len(undecided) > 5 else ""
-        raise Conflict(f"Decide who these are before they are registered: {names}{more}. "
+        raise Conflict(f"Decide who these are before they are registered: {listed}{more}. "
                        "For each, link to one of the club's people or make a new person. "
                        "Nothing was stored.", code="people-to-decide", decisions=undecided)
-    # New people, then every player's link, one statement each.
+    return chosen
+
+
+def store_people(club_id: int, chosen: Mapping[str, int | None]) -> dict[str, int]:
+    """Each name's person id, the new people made first (one statement)."""
     new = {}
-    for player in players:
-        if chosen[player.id] is None:
-            new.setdefault(name_key(player.name), player.name)
+    for name, person_id in chosen.items():
+        if person_id is None:
+            new.setdefault(name_key(name), name)
     made: dict[str, int] = {}
     if new:
-        private = _private_by_default(event.club_id)
+        private = _private_by_default(club_id)
         made = dict(db.session.execute(
             insert(Person).returning(Person.name_key, Person.id, sort_by_parameter_order=True),
-            [{"club_id": event.club_id, "name": name, "name_key": key, "private": private}
+            [{"club_id": club_id, "name": name, "name_key": key, "private": private}
              for key, name in new.items()]).all())
-    links = {player.id: chosen[player.id] or made[name_key(player.name)] for player in players}
+    return {name: person_id or made[name_key(name)] for name, person_id in chosen.items()}
+
+
+def link_players(event: Event, players: list[Player],
+                 decisions: Mapping[str, object] | None = None,
+                 prepared: Prepared | None = None) -> None:
+    """Link newly registered players of a club's event to the club's people (who each is:
+    `choose_people`). `prepared`: the people read before the write, brought up to date."""
+    if event.club_id is None or not players:
+        return
+    names = [p.name for p in players]
+    if prepared is None:
+        prepared = read_people(event.club_id, names)
+    else:
+        brought_up_to_date(prepared)
+    ids = store_people(event.club_id, choose_people(prepared, names, decisions))
     db.session.flush()  # players made as objects (teams, substitutes) are stored first
-    db.session.execute(update(Player), [{"id": i, "person_id": p} for i, p in links.items()])
+    db.session.execute(update(Player), [{"id": p.id, "person_id": ids[p.name]}
+                                        for p in players])
     for player in players:
-        set_committed_value(player, "person_id", links[player.id])
+        set_committed_value(player, "person_id", ids[player.name])
 
 
 # --- the organizer's changes to the registry ----------------------------------------------
