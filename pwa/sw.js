@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '1fbd890c02f2';
+const VERSION = 'b2efe142aefb';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -61,6 +61,7 @@ const SHELL = [
   '/js/game/entry-pad.js',
   '/js/game/game-head.js',
   '/js/game/game-over.js',
+  '/js/game/game-store.js',
   '/js/game/hand-taps.js',
   '/js/game/hands.js',
   '/js/game/key-needed.js',

@@ -41,6 +41,14 @@ export function mount(el, ...children) {
   return el;
 }
 
+/** mount(), the focus kept on the control of the same `data-k` (a redraw must not lose it). */
+export function refill(el, ...children) {
+  const focused = el.contains(document.activeElement) && document.activeElement.dataset?.k;
+  mount(el, ...children);
+  if (focused) el.querySelector(`[data-k="${focused}"]`)?.focus({preventScroll: true});
+  return el;
+}
+
 /** A button that is at least 48 px tall (see app.css .btn). */
 export function button(label, onclick, attrs = {}) {
   return h('button', {type: 'button', ...attrs, class: ['btn', attrs.class], onclick}, label);

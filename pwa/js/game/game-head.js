@@ -3,7 +3,7 @@
  * server says, a ghost's cards dealt by its partner), and the progress of the game.
  */
 
-import {h} from '../dom.js';
+import {h, refill} from '../dom.js';
 import {progressWords} from '../words.js';
 
 /** "Deal: Ann", or "Deal: Bob for the ghost (seat 4)": the game view's `dealing`. */
@@ -14,12 +14,15 @@ function dealWords(game) {
   return `Deal: ${d.name || `seat ${d.seat}`}`;
 }
 
-export function gameHead(ctx) {
-  const g = ctx.s.game;
-  const deal = dealWords(g);
-  return h('section', {class: 'game-head', 'aria-label': 'Game'},
-    h('h1', {class: 'game-title'}, `Table ${g.table} · ${g.round.label}`,
+/** The head's element, filled again from the store (game-store.js) on each view. */
+export function gameHead(store) {
+  const el = h('section', {class: 'game-head', 'aria-label': 'Game'});
+  return {el, view() {
+    const g = store.game;
+    const deal = dealWords(g);
+    return refill(el, h('h1', {class: 'game-title'}, `Table ${g.table} · ${g.round.label}`,
       g.match.games_planned > 1 ? ` · game ${g.number}` : ''),
     deal && h('p', {class: 'deal'}, deal),
-    h('p', {class: 'game-progress'}, progressWords(g, ctx.waiting())));
+    h('p', {class: 'game-progress'}, progressWords(g, store.waiting())));
+  }};
 }

@@ -1,14 +1,14 @@
 /**
  * The game-over panel (`.game-over`): who won, a level game's settlement (playoff hand or
  * card draw), the sign-off by the players the server names, and the way to the next game.
+ * The panel keeps which way of settling was tapped.
  */
 
 import * as api from '../api.js';
-import {button, h, toast} from '../dom.js';
+import {button, h, refill, toast} from '../dom.js';
 import {SIDES, sideName} from '../words.js';
 
-function winnerLine(ctx) {
-  const g = ctx.s.game;
+function winnerLine(g) {
   if (g.winner) {
     return h('p', {class: 'winner-line'}, `${sideName(g, g.winner)} win`,
       g.tie ? ` (level; ${g.tie.method === 'card-draw' ? 'card draw' : 'playoff hand'} won by `
@@ -19,35 +19,30 @@ function winnerLine(ctx) {
   return null;
 }
 
-function settlement(ctx) {
-  const {s} = ctx;
-  const g = s.game;
+/** How a level game was settled (`method`, tapped here) and who won it, sent by `settle`. */
+function settlement(g, method, pick, settle) {
   const parts = [h('p', {}, `Level at ${g.points.A}–${g.points.B}. Settle it by a playoff hand `
       + '(its points do not count) or, when time is short, a card draw.'),
   h('h3', {class: 'q'}, 'How was it settled?'),
   h('div', {class: 'choice-grid'},
-    button('Playoff hand', () => { s.settleMethod = 'playoff-hand'; ctx.draw(); },
-      {'aria-pressed': String(s.settleMethod === 'playoff-hand'), class: 'btn-choice',
+    button('Playoff hand', () => pick('playoff-hand'),
+      {'aria-pressed': String(method === 'playoff-hand'), class: 'btn-choice',
         'data-k': 'm-playoff'}),
-    button('Card draw', () => { s.settleMethod = 'card-draw'; ctx.draw(); },
-      {'aria-pressed': String(s.settleMethod === 'card-draw'), class: 'btn-choice',
+    button('Card draw', () => pick('card-draw'),
+      {'aria-pressed': String(method === 'card-draw'), class: 'btn-choice',
         'data-k': 'm-draw'}))];
-  if (s.settleMethod) {
+  if (method) {
     parts.push(h('h3', {class: 'q'}, 'Who won it?'), h('div', {class: 'choice-grid'},
       SIDES.map((side) => button(h('span', {class: 'clamp'}, sideName(g, side)),
-        () => ctx.act('settlement', async () => {
-          s.game = await api.settleTie(s.game, s.settleMethod, side);
-          s.settleMethod = null;
-        }), {class: 'btn-choice', 'data-k': `settle-${side}`}))));
+        () => settle(side), {class: 'btn-choice', 'data-k': `settle-${side}`}))));
   }
   return parts;
 }
 
 /** The players the server names as signers (the side that lost; either side when a level
  * championship game stands) tap their name. */
-function signOff(ctx) {
-  const {s} = ctx;
-  const g = s.game;
+function signOff(store) {
+  const g = store.game;
   const level = !g.winner;
   return [h('h3', {class: 'q'}, level ? 'Sign-off: a player confirms the score'
     : 'Sign-off: the side that lost confirms the score'),
@@ -56,30 +51,42 @@ function signOff(ctx) {
     : 'A player of the side that lost taps their name to agree the score is right.'),
   h('div', {class: 'choice-grid'}, g.signers.map((p) => button(
     h('span', {class: 'clamp'}, p.name),
-    () => ctx.act('sign-off', async () => {
-      s.game = await api.signOff(s.game, p.name);
+    () => store.act('sign-off', async (game) => {
+      const signed = await api.signOff(game, p.name);
       toast(`Signed off by ${p.name}.`);
+      return signed;
     }), {class: 'btn-choice', 'aria-label': `Sign off as ${p.name}`})))];
 }
 
-export function gameOver(ctx) {
-  const {s, eid} = ctx;
-  const g = s.game;
-  const parts = [h('h2', {}, 'Game over'), winnerLine(ctx)];
-  if (g.needs_settlement && s.covered) {
-    parts.push(...settlement(ctx));
-  } else if (g.needs_settlement) {
-    parts.push(h('p', {}, `Level at ${g.points.A}–${g.points.B}: not settled yet.`));
-  } else if (g.signed_off) {
-    parts.push(h('p', {class: 'signed'}, `✓ Signed off by ${g.signed_off_by}.`));
-  } else if (s.covered && g.signers?.length) {
-    parts.push(...signOff(ctx));
+export function gameOver(store) {
+  const el = h('section', {class: 'over game-over', 'aria-label': 'Game over'});
+  let method = null; // how a level game was settled, once tapped
+  const pick = (tapped) => { method = tapped; view(); };
+  const settle = (side) => store.act('settlement', async (game) => {
+    const settled = await api.settleTie(game, method, side);
+    method = null;
+    return settled;
+  });
+
+  function view() {
+    const g = store.game;
+    const parts = [h('h2', {}, 'Game over'), winnerLine(g)];
+    if (g.needs_settlement && store.covered) {
+      parts.push(...settlement(g, method, pick, settle));
+    } else if (g.needs_settlement) {
+      parts.push(h('p', {}, `Level at ${g.points.A}–${g.points.B}: not settled yet.`));
+    } else if (g.signed_off) {
+      parts.push(h('p', {class: 'signed'}, `✓ Signed off by ${g.signed_off_by}.`));
+    } else if (store.covered && g.signers?.length) {
+      parts.push(...signOff(store));
+    }
+    const next = g.match.games.find((x) => !x.over && x.id !== g.id);
+    if (next) {
+      parts.push(h('a', {class: 'btn btn-primary', href: `/e/${store.eid}/games/${next.id}`},
+        `Next: game ${next.number}`));
+    }
+    parts.push(h('a', {class: 'btn', href: `/e/${store.eid}/run`}, 'Your tables'));
+    return refill(el, parts);
   }
-  const next = g.match.games.find((x) => !x.over && x.id !== g.id);
-  if (next) {
-    parts.push(h('a', {class: 'btn btn-primary', href: `/e/${eid}/games/${next.id}`},
-      `Next: game ${next.number}`));
-  }
-  parts.push(h('a', {class: 'btn', href: `/e/${eid}/run`}, 'Your tables'));
-  return h('section', {class: 'over game-over', 'aria-label': 'Game over'}, parts);
+  return {el, view};
 }

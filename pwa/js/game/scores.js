@@ -5,43 +5,45 @@
  * show the provisional score (the server's plus their points-table values), marked so.
  */
 
-import {h, hidden} from '../dom.js';
+import {h, hidden, refill} from '../dom.js';
 import {provisionalScore} from '../provisional.js';
 import {SIDES, plural, sideName} from '../words.js';
 import {sideLabel} from './hand-taps.js';
 
 /** The score to show: the server's, or while hands wait on this phone (and the game is not
  * over), the provisional one with those hands' table values added (provisional.js). */
-export function shownScore(ctx) {
-  const {game: g, pending, format} = ctx.s;
+export function shownScore({game: g, pending, format}) {
   if (!pending.length || g.over) return {points: g.points, added: null, hands: 0, missing: null};
   return provisionalScore(g.points, pending, format, g.hands.map((x) => x.id));
 }
 
-export function scores(ctx) {
-  const g = ctx.s.game;
-  const shown = shownScore(ctx);
-  const provisional = shown.hands > 0;
-  const need = (side) => Math.max(g.points_to_target[side] - (shown.added?.[side] || 0), 0);
-  return h('section', {class: ['scores', provisional && 'is-provisional'], 'aria-label': 'Score'},
-    SIDES.map((side) =>
+/** The tiles' element, filled again from the store (game-store.js) on each view. */
+export function scores(store) {
+  const el = h('section', {'aria-label': 'Score'});
+  return {el, view() {
+    const g = store.game;
+    const shown = shownScore(store);
+    const provisional = shown.hands > 0;
+    const need = (side) => Math.max(g.points_to_target[side] - (shown.added?.[side] || 0), 0);
+    el.className = ['scores', provisional && 'is-provisional'].filter(Boolean).join(' ');
+    return refill(el, SIDES.map((side) =>
       h('div', {class: ['side', `side-${side.toLowerCase()}`, g.winner === side && 'winner']},
-        h('p', {class: 'side-name'}, sideLabel(ctx, side)),
+        h('p', {class: 'side-name'}, sideLabel(g, side)),
         h('p', {class: 'side-points', 'data-side': side}, hidden(`${sideName(g, side)}: `),
           String(shown.points[side]), hidden(' points')),
         g.points_to_target && !g.over && h('p', {class: 'side-need'}, `needs ${need(side)}`))),
     provisional && h('p', {class: 'provisional-mark', role: 'status'},
       h('strong', {}, 'Provisional'), ': ',
       h('a', {href: '/outbox'}, `${plural(shown.hands, 'hand')} not sent yet`)));
+  }};
 }
 
 /** What is not sent, what was refused, and any notice from the last action. */
-export function scoreNotes(ctx) {
-  const s = ctx.s;
+function notes(s) {
   const items = [];
   const bits = [];
   // The provisional mark on the tiles already says how many hands wait (and links to them).
-  const shown = shownScore(ctx);
+  const shown = shownScore(s);
   if (!s.fresh) bits.push('No network');
   if (s.pending.length && !shown.hands) {
     bits.push(h('a', {href: '/outbox'}, `${plural(s.pending.length, 'hand')} not sent yet`));
@@ -71,4 +73,10 @@ export function scoreNotes(ctx) {
       s.notice.text));
   }
   return items;
+}
+
+/** The notes' element under the tiles (game-store.js's notice among them). */
+export function scoreNotes(store) {
+  const el = h('div', {class: 'game-notes'});
+  return {el, view: () => refill(el, notes(store))};
 }

@@ -4,20 +4,30 @@
  */
 
 import * as api from '../api.js';
-import {button, h} from '../dom.js';
+import {button, h, refill} from '../dom.js';
 import {seats, sideName} from '../words.js';
 
-export function sheetEntry(ctx) {
-  const {s} = ctx;
-  const g = s.game;
-  if (!s.covered || !s.format?.parameters?.game_sheet || g.signed_off) return null;
-  if (g.from_sheet) {
-    return h('section', {class: 'card sheet sheet-entry'}, h('p', {}, 'Entered from the game sheet.'),
-      button('Remove the sheet entry', () => ctx.act('sheet', async () => {
-        s.game = await api.clearSheet(s.game);
-      }), {class: 'btn-small'}));
-  }
-  if (g.hands.length || s.pending.length) return null;
+/** The entry (or the note that the game came from a sheet), or null where it does not apply:
+ * a game sheet format, this phone's table, and no hand entered yet. */
+export function sheetEntry(store) {
+  const note = h('section', {class: 'card sheet sheet-entry'});
+  const entry = h('details', {class: 'card sheet sheet-entry'});
+  return {el: entry, view() {
+    const g = store.game;
+    if (!store.covered || !store.format?.parameters?.game_sheet || g.signed_off) return null;
+    if (g.from_sheet) {
+      return refill(note, h('p', {}, 'Entered from the game sheet.'),
+        button('Remove the sheet entry', () => store.act('sheet', (game) => api.clearSheet(game)),
+          {class: 'btn-small'}));
+    }
+    if (g.hands.length || store.pending.length) return null;
+    return refill(entry, h('summary', {class: 'btn'},
+      'Enter from the game sheet (final points and bumps)'), sheetForm(store));
+  }};
+}
+
+function sheetForm(store) {
+  const g = store.game;
   const input = (id, label, required = false) => [h('label', {for: id}, label),
     h('input', {id, class: 'input', type: 'number', inputmode: 'numeric', min: 0, max: 1000,
       required})];
@@ -29,13 +39,12 @@ export function sheetEntry(ctx) {
       const n = value(`sheet-bump-${p.seat}`);
       if (n) sheet.bumps[String(p.seat)] = n;
     }
-    ctx.act('game sheet', async () => { s.game = await api.putSheet(s.game, sheet); });
+    store.act('game sheet', (game) => api.putSheet(game, sheet));
   }},
   input('sheet-a', `${sideName(g, 'A')}: final points`, true),
   input('sheet-b', `${sideName(g, 'B')}: final points`, true),
   h('fieldset', {}, h('legend', {}, 'Bumps (dollars) per player'),
     seats(g).map((p) => input(`sheet-bump-${p.seat}`, `${p.name} (seat ${p.seat})`))),
   h('button', {type: 'submit', class: 'btn btn-primary'}, 'Save the game sheet'));
-  return h('details', {class: 'card sheet sheet-entry'},
-    h('summary', {class: 'btn'}, 'Enter from the game sheet (final points and bumps)'), form);
+  return form;
 }

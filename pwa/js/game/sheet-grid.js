@@ -65,7 +65,7 @@ export function sheetGrid(game, format, onSaved) {
         v.m = side;
         if (v.t === null) Object.assign(v, {t: 3, u: true});
       }
-    }, `${sideName(game, side)} called trump`, 'paper-maker', sideLabel({s: {game}}, side)));
+    }, `${sideName(game, side)} called trump`, 'paper-maker', sideLabel(game, side)));
     r.alone = tap(() => { v.a = !v.a; if (bumps && v.a) r.more.hidden = false; }, 'alone', 'paper-alone', 'Alone');
     r.tricks = [0, 1, 2, 3, 4, 5].map((t) => tap(() => Object.assign(v, {t: v.t === t && !v.u ? null : t, u: false}),
       `${t} trick${t === 1 ? '' : 's'}`, ['paper-trick', results[t] && `result-${results[t]}`], String(t)));
