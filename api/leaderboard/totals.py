@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Iterable
 
 from sqlalchemy import func, select
 
+from ..caching import Kept
 from ..db import db
 from ..models import Event, Result
 from ..rules import standings as rstandings
@@ -30,8 +31,9 @@ from ..rules.presets import Preset
 
 EVENTS_KEPT = 16  # events whose totals a process keeps (least recently read go first)
 
-_kept: OrderedDict[tuple, EventTotals] = OrderedDict()
-_kept_lock = threading.Lock()
+# (event id, event code) -> its EventTotals: brought up to each new revision in place, not
+# stamped, since bringing them up reads only what changed (the rows' own revisions).
+_kept = Kept(EVENTS_KEPT)
 
 
 COLUMNS = (Result.game_id, Result.entrant_id, Result.round_number, Result.points,
@@ -189,14 +191,8 @@ def kept_totals(event: Event, preset: Preset) -> EventTotals | None:
     score = rstandings.tally_score(preset)
     if score is None:
         return None
-    key = (event.id, event.code)
-    with _kept_lock:
-        totals = _kept.get(key)
-        if totals is None or totals.preset != preset:
-            totals = _kept[key] = EventTotals(event.id, preset, score)
-        _kept.move_to_end(key)
-        while len(_kept) > EVENTS_KEPT:
-            _kept.popitem(last=False)
+    totals = _kept.update((event.id, event.code), lambda kept: kept if (
+        kept is not None and kept.preset == preset) else EventTotals(event.id, preset, score))
     totals.lock.acquire()
     try:
         totals.bring_up_to(event)
@@ -210,5 +206,4 @@ def kept_totals(event: Event, preset: Preset) -> EventTotals | None:
 def clear() -> None:
     """Forget every event's kept totals, as a restart does (after rows were put back by
     hand)."""
-    with _kept_lock:
-        _kept.clear()
+    _kept.clear()

@@ -9,27 +9,24 @@ once and never changes a result."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
-from threading import Lock
 
 from sqlalchemy import select
 
+from ..caching import Kept
 from ..db import db
 from ..leaderboard.board import build_leaderboard
 from ..models import Event, Player
 from ..rules import series as rseries
 from .common import preset_of
 
-_BOARDS: OrderedDict[tuple[int, int], dict] = OrderedDict()
-_LOCK = Lock()
 KEPT = 500
+_BOARDS = Kept(KEPT)  # (event id, code) -> its finishes, stamped with the event's revision
 
 
 def forget() -> None:
     """Forget the boards kept (a restored backup sends revisions back)."""
-    with _LOCK:
-        _BOARDS.clear()
+    _BOARDS.clear()
 
 
 def entrant_finishes(event: Event) -> dict:
@@ -37,18 +34,14 @@ def entrant_finishes(event: Event) -> dict:
     stored when it is finished, else from its leaderboard (kept for its revision)."""
     if event.status == "finished" and event.finishes is not None:
         return event.finishes
-    key = (event.id, event.code, event.revision)
-    with _LOCK:
-        if key in _BOARDS:
-            _BOARDS.move_to_end(key)
-            return _BOARDS[key]
-    board = build_leaderboard(event)
-    found = {"entry": "team" if preset_of(event).team_entry else "player",
-             "rows": [[row["entrant_id"], row["place"], row["total"]] for row in board["rows"]]}
-    with _LOCK:
-        _BOARDS[key] = found
-        while len(_BOARDS) > KEPT:
-            _BOARDS.popitem(last=False)
+    key, stamp = (event.id, event.code), event.revision
+    found = _BOARDS.get(key, stamp)
+    if found is None:
+        board = build_leaderboard(event)
+        found = {"entry": "team" if preset_of(event).team_entry else "player",
+                 "rows": [[row["entrant_id"], row["place"], row["total"]]
+                          for row in board["rows"]]}
+        _BOARDS.put(key, found, stamp)
     return found
 
 

@@ -7,11 +7,9 @@ the rows. Reads and writes both use this module; it uses none of the other game 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from sqlalchemy import case, delete, select
 
+from ..caching import Kept
 from ..db import db
 from ..models import Event, Game, Hand, Match, Result, Seat, utcnow
 from ..rules import games as rgames
@@ -250,38 +248,32 @@ def sides_view(match: Match) -> dict[str, dict]:
     return sides
 
 
-# The hand views of the games this process answered for lately, by (game, version, last
-# entry): any change to a game's hands changes its version, so a view built once serves until
-# then. The hand path adds its new hand to these instead of reading every hand again; the
-# last entry's time keeps two databases' game 1 at version 3 (tests, a restored backup) apart.
-_HAND_VIEWS: OrderedDict[tuple, tuple[dict, ...]] = OrderedDict()
-_HAND_VIEWS_LOCK = threading.Lock()
+# The hand views of the games this process answered for lately, by game, stamped with its
+# version and last entry: any change to a game's hands changes its version, so a view built
+# once serves until then. The hand path adds its new hand to these instead of reading every
+# hand again; the last entry's time keeps two databases' game 1 at version 3 (tests, a
+# restored backup) apart.
 HAND_VIEWS_KEPT = 4096
+_HAND_VIEWS = Kept(HAND_VIEWS_KEPT)
 
 
-def _hands_key(game) -> tuple:
-    return (game.id, game.version, game.last_entry_at)
+def _stamp(game) -> tuple:
+    return (game.version, game.last_entry_at)
 
 
 def known_hand_views(game) -> list[dict] | None:
     """The game's hand views at its current version, if this process built them."""
-    with _HAND_VIEWS_LOCK:
-        views = _HAND_VIEWS.get(_hands_key(game))
+    views = _HAND_VIEWS.get(game.id, _stamp(game))
     return None if views is None else list(views)
 
 
 def remember_hand_views(game, views: list[dict]) -> None:
-    with _HAND_VIEWS_LOCK:
-        _HAND_VIEWS[_hands_key(game)] = tuple(views)
-        _HAND_VIEWS.move_to_end(_hands_key(game))
-        while len(_HAND_VIEWS) > HAND_VIEWS_KEPT:
-            _HAND_VIEWS.popitem(last=False)
+    _HAND_VIEWS.put(game.id, tuple(views), _stamp(game))
 
 
 def forget_hand_views() -> None:
     """As a restart would (after rows were put back by hand)."""
-    with _HAND_VIEWS_LOCK:
-        _HAND_VIEWS.clear()
+    _HAND_VIEWS.clear()
 
 
 def game_view(game: Game, hands: list[dict] | None = None) -> dict:

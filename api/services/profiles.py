@@ -5,13 +5,12 @@ rather than kept on the hand path, so recording a hand costs nothing more."""
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
 from datetime import date
-from threading import Lock
 
 from sqlalchemy import and_, select, update
 from sqlalchemy.orm import aliased, load_only
 
+from ..caching import Kept
 from ..db import db
 from ..models import Club, Event, Game, Hand, Person, Player, Seat
 from ..rules import stats as rstats
@@ -54,14 +53,13 @@ def _played_hands(person_id: int) -> list[rstats.PlayedHand]:
         partner_person in rows]
 
 
-_KEPT: OrderedDict[tuple, dict] = OrderedDict()
-_LOCK = Lock()
 KEPT = 256
+# (club, person) -> the profile, stamped with the club's revision and the person's nights'.
+_KEPT = Kept(KEPT)
 
 
 def forget() -> None:
-    with _LOCK:
-        _KEPT.clear()
+    _KEPT.clear()
 
 
 def profile(club_id: int, person_id: int, viewer_is_club: bool) -> dict:
@@ -78,18 +76,12 @@ def profile(club_id: int, person_id: int, viewer_is_club: bool) -> dict:
                Event.archived_at.is_(None))
         .order_by(Event.id)).all()
     revision = db.session.execute(select(Club.revision).where(Club.id == club_id)).scalar()
-    key = (club_id, person.id, revision, tuple(tuple(n) for n in nights))
-    with _LOCK:
-        found = _KEPT.get(key)
-        if found is not None:
-            _KEPT.move_to_end(key)
+    key, stamp = (club_id, person.id), (revision, tuple(tuple(n) for n in nights))
+    found = _KEPT.get(key, stamp)
     if found is None:
-        found = _kept_or_computed(club_id, person, repr(key),
+        found = _kept_or_computed(club_id, person, repr((*key, *stamp)),
                                   all(n.status == "finished" for n in nights))
-        with _LOCK:
-            _KEPT[key] = found
-            while len(_KEPT) > KEPT:
-                _KEPT.popitem(last=False)
+        _KEPT.put(key, found, stamp)
     return _for_viewer(found, viewer_is_club)
 
 

@@ -4,13 +4,12 @@ from each event's finishes (services/finishes.py)."""
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
-from threading import Lock
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import load_only
 
 from ..auth import Principal
+from ..caching import Kept
 from ..db import db
 from ..models import Event, Person, Series, SeriesEvent, SeriesRow
 from ..rules import series as rseries
@@ -143,17 +142,16 @@ def series_revision(series: Series) -> str:
     return f"{series.id}.{series.revision}." + ".".join(f"{i}{c}-{r}" for i, c, r in revisions)
 
 
-# Whole tables by stamp, and pages of kept rows by (stamp, offset, limit, viewer).
-_TABLES: OrderedDict[str | tuple, dict] = OrderedDict()
-_TABLES_LOCK = Lock()
+# Whole tables by series, and pages of kept rows by (series, offset, limit, viewer), each
+# stamped with series_revision (the series' and its events' revisions).
 TABLES_KEPT = 64
+_TABLES = Kept(TABLES_KEPT)
 PAGE = 100  # rows a read answers unless it asks for more (a club of thousands is megabytes)
 MAX_PAGE = 1000
 
 
 def forget_tables() -> None:
-    with _TABLES_LOCK:
-        _TABLES.clear()
+    _TABLES.clear()
 
 
 def standings(series: Series, viewer_is_club: bool, stamp: str | None = None,
@@ -165,31 +163,21 @@ def standings(series: Series, viewer_is_club: bool, stamp: str | None = None,
     whole table is kept per process for `stamp` (series_revision: the series' and its
     events' revisions)."""
     stamp = stamp or series_revision(series)
-    with _TABLES_LOCK:
-        table = _TABLES.get(stamp)
-        if table is not None:
-            _TABLES.move_to_end(stamp)
+    table = _TABLES.get(series.id, stamp)
     if table is None:
         digest = hashlib.sha256(stamp.encode()).hexdigest()
         if series.standings_stamp == digest:
             # A page of the kept rows, kept per process too: the stamp changes with anything
             # the page shows (a rename bumps the series' revision).
-            key = (stamp, offset, limit, viewer_is_club)
-            with _TABLES_LOCK:
-                page = _TABLES.get(key)
+            key = (series.id, offset, limit, viewer_is_club)
+            page = _TABLES.get(key, stamp)
             if page is None:
                 page = _kept_page(series, _head(series)[0], viewer_is_club, offset, limit)
-                with _TABLES_LOCK:
-                    _TABLES[key] = page
-                    while len(_TABLES) > TABLES_KEPT:
-                        _TABLES.popitem(last=False)
+                _TABLES.put(key, page, stamp)
             return page
         head, events = _head(series)
         table = _whole_table(series, head, events, digest)
-        with _TABLES_LOCK:
-            _TABLES[stamp] = table
-            while len(_TABLES) > TABLES_KEPT:
-                _TABLES.popitem(last=False)
+        _TABLES.put(series.id, table, stamp)
     end = None if limit is None else offset + limit
     rows = [_row(row, person, viewer_is_club) for row, person in table["rows"][offset:end]]
     return {**table["head"], "rows": rows, "total_rows": len(table["rows"]), "offset": offset}

@@ -38,6 +38,7 @@ import time
 from flask import request
 from sqlalchemy import create_engine, event, select
 
+from ..caching import Kept
 from ..db import db, reading_only, request_threads
 from ..leaderboard import cache
 from ..leaderboard.body import (
@@ -55,7 +56,7 @@ from ..writes_first import QUIET, settle, yield_to_writes
 log = logging.getLogger(__name__)
 BOARD_PATH = re.compile(r"/api/events/([0-9]{1,15})/leaderboard")
 _MAX_ORIGINS = 32  # learned header sets are kept per Origin; a bound against odd clients
-_MAX_RECENT = 1024  # events whose revision is remembered (past that, all are read afresh)
+_MAX_RECENT = 1024  # events whose revision is remembered (the least recently polled go first)
 SETTLE_AT_MOST = 0.25  # seconds a build behind the polls waits for an event's writes to settle
 
 
@@ -104,7 +105,7 @@ class LeaderboardPolls:
         self.learned = LearnedHeaders(limit=3 * _MAX_ORIGINS)
         # event id -> (revision, code, when read): one revision read serves every poll of
         # the next `fresh_for` seconds instead of one a poll (hundreds a second at a venue).
-        self.recent: dict[int, tuple[int, str, float]] = {}
+        self.recent = Kept(_MAX_RECENT)
         self.fresh_for = app.config["POLL_FRESH_SECONDS"]
         behind = app.config.get("POLL_BUILD_BEHIND_MS")
         self.build_behind = None if behind is None else behind / 1000
@@ -279,11 +280,9 @@ class LeaderboardPolls:
                 return revision, code
         row = self._revision(event_id)
         if row is None:
-            self.recent.pop(event_id, None)
+            self.recent.pop(event_id)
             return None
-        if len(self.recent) >= _MAX_RECENT and event_id not in self.recent:
-            self.recent.clear()
-        self.recent[event_id] = (*row, now)
+        self.recent.put(event_id, (*row, now))
         return row
 
     def forget(self) -> None:

@@ -262,12 +262,13 @@ def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
         new_revision, code = row.revision, row.code
     building = cache.cache_key(event["id"], code, new_revision, BOARD_BODY)
     calls = _flask_calls(app)
-    cache._building[building] = threading.Lock()  # as if another thread were building
+    # As if another thread were building it:
+    cache.BOARDS._building[(building, None)] = threading.Lock()
     try:
         same = api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=304)
         assert same.headers["ETag"] == built.headers["ETag"] and calls == []
     finally:
-        cache._building.pop(building, None)
+        cache.BOARDS._building.pop((building, None), None)
     fresh = api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=200)
     assert fresh.headers["ETag"] != built.headers["ETag"]
     assert max(r["total"] for r in fresh.get_json()["rows"]) == 2
