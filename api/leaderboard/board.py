@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import functools
 
-from flask import current_app
-
 from ..models import Event, Round
 from ..rules import games as rgames
 from ..rules import standings as rstandings
@@ -183,9 +181,6 @@ def _ranked(event: Event, preset: Preset, latest: int):
         views = kept.memo.setdefault("rounds", {})
     finally:
         kept.lock.release()
-    if current_app.testing:  # every API test that reads a leaderboard checks the kept totals
-        assert (people, standings, previous) == _ranked_from_results(event, preset, latest), \
-            "the kept totals rank differently from all the results"
 
     def rounds_of(standing: rstandings.Standing) -> RoundsView:
         version = versions[standing.entrant]

@@ -3,6 +3,12 @@
 
 The app makes one id per sheet; each row's hand id is its own or '<sheet id>.<row>'. Sent
 again (a lost answer), the rows already stored are answered as stored, never added twice.
+
+A whole game's sheet for a game in play with no hands yet (the sheet's ordinary case) takes a
+hand's short way (`hand_entry.write_hands`): read with the key in one statement, checked by
+the rules, then written in a handful under the event's lock, as one hand is. Anything else (a
+mistake, a retry, hands entered before, a tie to settle, time called) takes the long way,
+which loads the whole game and words every refusal.
 """
 
 from __future__ import annotations
@@ -11,8 +17,9 @@ from sqlalchemy import select
 
 from ..auth import Principal
 from ..db import db
-from ..models import DeletedHand, Hand
+from ..models import DeletedHand, Hand, utcnow
 from ..rules.paper_sheet import check_rows
+from . import hand_entry
 from .common import audit, game_label, get_game
 from .errors import Conflict, Gone, Invalid
 from .game_end import sheet_tie
@@ -21,11 +28,16 @@ from .game_writes import commit_and_view, locked_game, lower_first, store_result
 from .hands import fingerprint, hand_columns
 
 
+def sheet_ids(body: dict) -> list[str]:
+    """The hand id of each of the sheet's rows, in order."""
+    return [row.get("id") or f"{body['id']}.{number + 1}"
+            for number, row in enumerate(body["hands"])]
+
+
 def _rows(body: dict) -> list[dict]:
     """The rows with their hand ids; the same id twice in one sheet is refused on its row."""
     rows, seen, twice = [], {}, {}
-    for number, row in enumerate(body["hands"]):
-        hand_id = row.get("id") or f"{body['id']}.{number + 1}"
+    for number, (row, hand_id) in enumerate(zip(body["hands"], sheet_ids(body), strict=True)):
         if hand_id in seen:
             twice[str(number)] = [f"Row {number + 1} has the same id as row "
                                   f"{seen[hand_id] + 1} ('{hand_id}'); each hand needs its own."]
@@ -72,9 +84,62 @@ def _stored_before(event_id: int, game, rows: list[dict]) -> int:
     return len(done)
 
 
-def enter_hands(game_id: int, principal: Principal, body: dict) -> tuple[dict, bool]:
+def entry_of(game_id: int, body: dict) -> hand_entry.Entry:
+    """What the sheet's short way needs, read in one statement with its ids: the game's
+    entry, told whether any of the sheet's ids is already stored or deleted."""
+    ids = sheet_ids(body)
+    return hand_entry.entry_of(game_id, ids[0], others=ids[1:])
+
+
+def enter_hands(game_id: int, principal: Principal, body: dict,
+                entry: hand_entry.Entry | None = None) -> tuple[dict, bool]:
     """Store the sheet's hands after the game's own, all or none. Returns (the game's view,
-    whether anything was stored)."""
+    whether anything was stored). `entry`: the game's entry read with the sheet's ids
+    (`entry_of`) where the caller read it with the key."""
+    if entry is None:
+        entry = entry_of(game_id, body)
+    view = _the_short_way(entry, principal, body)
+    if view is not None:
+        return view, True
+    return enter_hands_the_long_way(game_id, principal, body)
+
+
+def _the_short_way(entry: hand_entry.Entry, principal: Principal, body: dict) -> dict | None:
+    """The sheet stored the short way, answered with the game; None (nothing stored, the
+    read's transaction over) when it is not the ordinary case or the rules refuse a row."""
+    hand_entry.end_read()
+    game = entry.game
+    ordinary = (hand_entry.ordinary(entry) and not entry.others_used and game.entries == 0
+                and not body.get("tie") and len(set(sheet_ids(body))) == len(body["hands"]))
+    if not ordinary:
+        return None
+    rows, label = _rows(body), game_label(game)
+    check = check_rows(fmt_of(game), [], [rules_hand(r) for r in rows], entry.preset,
+                       label=label, whole=True, tie_winner=game.tie_winner)
+    if not check.ok:
+        return None  # the long way words the mistake
+    now = utcnow()
+    hands = [{"id": row["id"], "event_id": entry.event_id, "game_id": game.id,
+              "number": number, "fingerprint": fingerprint(row),
+              "created_by": principal.key_id, "created_at": now, **hand_columns(row, score)}
+             for number, (row, score) in enumerate(zip(rows, check.scores, strict=True),
+                                                    start=1)]
+    round_ = game.match.round
+    view = hand_entry.write_hands(entry, hands, check.state, [], audit={
+        "principal": principal, "action": "enter-paper-sheet", "entity": "game",
+        "entity_id": game.id, "round_number": round_.number, "table": game.match.table,
+        "after": {"sheet": body["id"], "hands": len(hands), "game": game.number,
+                  "points": [check.state.points_a, check.state.points_b]}})
+    if view is None or view is hand_entry.RACED:
+        db.session.rollback()
+        return None
+    return view
+
+
+def enter_hands_the_long_way(game_id: int, principal: Principal,
+                             body: dict) -> tuple[dict, bool]:
+    """The sheet with the whole game loaded under the event's lock: every refusal worded, a
+    sheet sent again answered as stored."""
     rows = _rows(body)
     event, game, preset = locked_game(game_id)
     already = _stored_before(event.id, game, rows)
