@@ -8,7 +8,8 @@ all-on baseline runs first and last, so a drift of the shared machine shows as t
 baselines disagreeing. Each figure is reported as a ratio against the mean of the baselines
 of the same run.
 
-    python -m bench tricks                  # SQLite, about 6 minutes
+    python -m bench tricks                  # SQLite, about 11 minutes
+    python -m bench tricks --only gc_freeze,mallopt --repeat 2
     python -m bench tricks --db postgres --seconds 30 --think 20 60
 """
 
@@ -50,9 +51,18 @@ def _figures(live: dict, cpu: dict, memory: dict) -> dict:
     }
 
 
+def configurations(only: tuple[str, ...] = TRICKS, repeat: int = 1) -> list[str]:
+    """The baseline first and last and between rounds: each round switches off each trick of
+    `only` in turn (a repeat measures each again, interleaved, against a shared machine's
+    drift)."""
+    configs = [BASELINE]
+    for _ in range(repeat):
+        configs += [*only, BASELINE]
+    return configs
+
+
 def run(db: str, seconds: float, think: tuple[float, float], viewers: int, runners: int,
-        postgres_url: str | None, log=print) -> dict:
-    configs = [BASELINE, *TRICKS, BASELINE]
+        postgres_url: str | None, configs: list[str], log=print) -> dict:
     database = servers.create_database(db, postgres_url)
     result = {"db": db, "seconds": seconds, "think": list(think), "viewers": viewers,
               "runners": runners, "started": time.strftime("%Y-%m-%d %H:%M:%S"),
@@ -96,17 +106,20 @@ RATIO_KEYS = ("hand_p50_ms", "hand_p90_ms", "hand_max_ms", "poll304_p50_ms", "po
 
 
 def ratios(runs: list[dict]) -> dict:
-    """Each switched-off run's figures over the mean of the baselines' (1.00: no cost)."""
-    base = [r for r in runs if r["off"] == BASELINE]
+    """Each trick's figures (the mean of its runs) over the mean of the baselines' (1.00: no
+    cost)."""
+    def mean(values):
+        values = [v for v in values if v]
+        return sum(values) / len(values) if values else None
+
+    base = {key: mean(b.get(key) for b in runs if b["off"] == BASELINE) for key in RATIO_KEYS}
     out = {}
-    for r in runs:
-        if r["off"] == BASELINE:
-            continue
-        out[r["off"]] = {}
+    for name in dict.fromkeys(r["off"] for r in runs if r["off"] != BASELINE):
+        out[name] = {}
         for key in RATIO_KEYS:
-            values = [b[key] for b in base if b.get(key)]
-            if values and r.get(key) is not None:
-                out[r["off"]][key] = round(r[key] / (sum(values) / len(values)), 2)
+            value = mean(r.get(key) for r in runs if r["off"] == name)
+            if base[key] and value is not None:
+                out[name][key] = round(value / base[key], 2)
     return out
 
 
@@ -136,9 +149,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--viewers", type=int, default=1000)
     parser.add_argument("--runners", type=int, default=200)
     parser.add_argument("--postgres-url", default=None)
+    parser.add_argument("--only", default=",".join(TRICKS),
+                        help="the tricks to switch off, comma-separated (default: all)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="rounds of them, a baseline between rounds")
     args = parser.parse_args(argv)
+    only = tuple(n.strip() for n in args.only.split(",") if n.strip())
+    unknown = set(only) - set(TRICKS)
+    if unknown:
+        parser.error(f"no such trick: {', '.join(sorted(unknown))}")
     result = run(args.db, args.seconds, tuple(args.think), args.viewers, args.runners,
-                 args.postgres_url)
+                 args.postgres_url, configurations(only, args.repeat))
     RESULTS.mkdir(exist_ok=True)
     path = RESULTS / f"tricks-{args.db}-{time.strftime('%Y%m%d-%H%M%S')}.json"
     path.write_text(json.dumps(result, indent=2))

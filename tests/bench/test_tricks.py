@@ -26,3 +26,12 @@ def test_each_run_is_priced_against_the_mean_of_the_baselines():
             {"off": "polls", "hand_p90_ms": 15.0, "worker_cpu_pct": 90},
             {"off": BASELINE, "hand_p90_ms": 20.0, "worker_cpu_pct": 50}]
     assert ratios(runs) == {"polls": {"hand_p90_ms": 1.0, "worker_cpu_pct": 2.0}}
+
+
+def test_repeated_runs_are_interleaved_with_baselines_and_averaged():
+    from bench.tricks import configurations
+
+    assert configurations(("a", "b"), 2) == [BASELINE, "a", "b", BASELINE, "a", "b", BASELINE]
+    runs = [{"off": BASELINE, "hand_p90_ms": 10.0}, {"off": "a", "hand_p90_ms": 10.0},
+            {"off": BASELINE, "hand_p90_ms": 10.0}, {"off": "a", "hand_p90_ms": 30.0}]
+    assert ratios(runs) == {"a": {"hand_p90_ms": 2.0}}
