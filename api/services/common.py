@@ -170,7 +170,7 @@ def audit_many(event_id: int, principal: Principal | None, action: str, entity: 
     role = ("club" if principal.club_id is not None else principal.role) if principal \
         else "system"
     key_id = principal.key_id if principal else None
-    db.session.execute(insert(AuditEntry), [
+    db.session.execute(insert(AuditEntry.__table__), [
         {"event_id": event_id, "key_id": key_id, "role": role, "action": action,
          "entity": entity, "entity_id": str(entity_id), "before": None,
          "after": jsonable(after)} for entity_id, after in changes])

@@ -19,7 +19,7 @@ import io
 from dataclasses import dataclass
 
 from flask import current_app
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 
 from ..auth import Principal
 from ..db import db, reading_only
@@ -209,12 +209,16 @@ def import_csv(event_id: int, principal: Principal, text: str, client: str = "",
     now = utcnow()
     for values in players:
         values["checked_in_at"] = now if values["checked_in"] else None
-    made = db.session.scalars(insert(Player).returning(Player.id, sort_by_parameter_order=True),
-                              players).all()
+    # One statement for the players (the table's, without the ORM's bookkeeping a row), one
+    # to read their ids back by position (the event's own, taken under its lock), one for
+    # their audit entries.
+    db.session.execute(insert(Player.__table__), players)
+    made = dict(db.session.execute(select(Player.position, Player.id).where(
+        Player.event_id == event.id, Player.position >= players[0]["position"])).all())
     audit_many(event.id, principal, "add-player", "player",
-               [(i, {"name": p["name"]}) for i, p in zip(made, players, strict=True)])
+               [(made[p["position"]], {"name": p["name"]}) for p in players])
     db.session.commit()
-    return {"teams": 0, "players": len(made)}
+    return {"teams": 0, "players": len(players)}
 
 
 def _import_teams(event: Event, file: _File, principal: Principal, client: str,

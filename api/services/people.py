@@ -174,11 +174,15 @@ def store_people(club_id: int, chosen: Mapping[str, int | None]) -> dict[str, in
             new.setdefault(name_key(name), name)
     made: dict[str, int] = {}
     if new:
+        # Inserted in one statement (the table's, without the ORM's bookkeeping a row), then
+        # their ids read back by name in one more: on SQLite an INSERT ... RETURNING in
+        # parameter order runs one statement a row.
         private = _private_by_default(club_id)
-        made = dict(db.session.execute(
-            insert(Person).returning(Person.name_key, Person.id, sort_by_parameter_order=True),
-            [{"club_id": club_id, "name": name, "name_key": key, "private": private}
-             for key, name in new.items()]).all())
+        db.session.execute(insert(Person.__table__), [
+            {"club_id": club_id, "name": name, "name_key": key, "private": private}
+            for key, name in new.items()])
+        made = dict(db.session.execute(select(Person.name_key, Person.id).where(
+            Person.club_id == club_id, Person.name_key.in_(list(new)))).all())
     return {name: person_id or made[name_key(name)] for name, person_id in chosen.items()}
 
 
