@@ -13,7 +13,10 @@ refused with the names to decide, as the organizer would see it, and the second 
 decisions ("new" for each) and stores the field. Meanwhile another process (as another
 gunicorn worker would be) enters a hand every 20 ms in an event of no club; its hands are
 reported per phase (idle first: the baseline), and its slowest hand while the club's file is
-imported is the figure the import must keep near the baseline.
+imported is the figure the import must keep near the baseline. In this process, each import's
+write is timed from its first write (SQLite: its BEGIN IMMEDIATE, the lock every event
+shares) to its commit or rollback, in wall time and in this thread's CPU time (which the
+other helpers sharing a machine change less).
 """
 
 from __future__ import annotations
@@ -111,6 +114,40 @@ def _enter_hands(url: str, every: float, stop, out) -> None:
     out.put((hands, failures))
 
 
+class WriteWatch:
+    """How long this process's writes hold the lock: from a transaction's first write to its
+    commit or rollback, wall and CPU milliseconds each (`taken()` gives those since the last
+    call)."""
+
+    WRITES = ("BEGIN IMMEDIATE", "UPDATE", "INSERT", "DELETE")
+
+    def __init__(self, engine):
+        from sqlalchemy import event
+
+        self._open: dict[int, tuple[float, float]] = {}
+        self._held: list[tuple[float, float]] = []
+        event.listen(engine, "before_cursor_execute", self._statement)
+        event.listen(engine, "commit", self._end)
+        event.listen(engine, "rollback", self._end)
+
+    def _statement(self, connection, _cursor, statement, *_args) -> None:
+        if id(connection) not in self._open and \
+                statement.lstrip().upper().startswith(self.WRITES):
+            self._open[id(connection)] = (time.perf_counter(), time.thread_time())
+
+    def _end(self, connection) -> None:
+        begun = self._open.pop(id(connection), None)
+        if begun is not None:
+            self._held.append(((time.perf_counter() - begun[0]) * 1000,
+                               (time.thread_time() - begun[1]) * 1000))
+
+    def taken(self) -> dict:
+        """The longest write since the last call (none: zeros), and how many there were."""
+        held, self._held = self._held, []
+        wall, cpu = max(held, default=(0.0, 0.0))
+        return {"writes": len(held), "wall_ms": round(wall, 1), "cpu_ms": round(cpu, 1)}
+
+
 def _import(client, path: str, key: str, csv_text: str) -> tuple[float, int, dict]:
     t0 = time.perf_counter()
     answer = client.post(path, json={"csv": csv_text}, headers={"Authorization": f"Bearer {key}"})
@@ -134,6 +171,7 @@ def run(kind: str, people: int, rows: int, postgres_url: str | None = None, log=
         with app.app_context():
             _, club_secret = issue_club_key(club_id, label="bench")
             db.session.commit()
+            watch = WriteWatch(db.engine)
         returning = rng.sample(club_names, rows * 5 // 8)
         fresh = _names(rng, rows - len(returning), set(club_names))
         field = returning + fresh
@@ -153,15 +191,19 @@ def run(kind: str, people: int, rows: int, postgres_url: str | None = None, log=
             lone = client.post("/api/events", json={"name": "No club", "preset": "progressive"}
                                ).get_json()
             phases.append(("import, no club", time.time()))
+            watch.taken()
             base_ms, status, _ = _import(client, f"/api/events/{lone['id']}/import",
                                          lone["organizer_key"], csv_text)
             assert status == 201, status
+            held = {"no club": watch.taken()}
             made = client.post(f"/api/clubs/{club_id}/events",
                                json={"name": "Club night", "preset": "progressive"},
                                headers={"Authorization": f"Bearer {club_secret}"}).get_json()
             path = f"/api/events/{made['id']}/import"
             phases.append(("import into the club", time.time()))
+            watch.taken()
             asked_ms, status, asked = _import(client, path, made["organizer_key"], csv_text)
+            held["club, asked"] = watch.taken()
             decisions = {}
             if status == 409:
                 decisions = {d["name"]: "new" for d in asked.get("decisions", [])}
@@ -169,6 +211,7 @@ def run(kind: str, people: int, rows: int, postgres_url: str | None = None, log=
             answer = client.post(path, json={"csv": csv_text, "people": decisions},
                                  headers={"Authorization": f"Bearer {made['organizer_key']}"})
             stored_ms = (time.perf_counter() - t0) * 1000
+            held["club, stored"] = watch.taken()
             assert answer.status_code == 201, answer.get_data(as_text=True)[:300]
             phases.append(("after", time.time()))
             time.sleep(0.2)
@@ -188,12 +231,16 @@ def run(kind: str, people: int, rows: int, postgres_url: str | None = None, log=
             "club_import_refused_ms": round(asked_ms, 1),
             "club_import_stored_ms": round(stored_ms, 1),
             "ratio_stored_to_no_club": round(stored_ms / base_ms, 2),
+            "write_held": held,
             "another_events_hands": during, "runner_failures": failures[:5],
         }
         log(f"  import into no club {figures['no_club_import_ms']} ms; into the club: asked "
             f"about {len(decisions)} near names in {figures['club_import_refused_ms']} ms, "
             f"stored in {figures['club_import_stored_ms']} ms "
             f"({figures['ratio_stored_to_no_club']}x no club)")
+        for name, seen in held.items():
+            log(f"  write held, import {name}: {seen['wall_ms']} ms ({seen['cpu_ms']} ms of "
+                f"CPU; {seen['writes']} writes)")
         for name, seen in during.items():
             log(f"  another event's hands, {name}: {seen['hands']}, median {seen['median_ms']}"
                 f" ms, slowest {seen['max_ms']} ms")
