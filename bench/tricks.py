@@ -10,6 +10,7 @@ of the same run.
 
     python -m bench tricks                  # SQLite, about 11 minutes
     python -m bench tricks --only gc_freeze,mallopt --repeat 2
+    python -m bench tricks --only writes_first+switch_interval   # both off at once
     python -m bench tricks --db postgres --seconds 30 --think 20 60
 """
 
@@ -76,7 +77,7 @@ def run(db: str, seconds: float, think: tuple[float, float], viewers: int, runne
         state = asyncio.run(load.setup_event(load.Target([app.port]), runners, Recorder()))
         app.stop()
         for i, name in enumerate(configs):
-            off = "" if name == BASELINE else name
+            off = "" if name == BASELINE else name.replace("+", ",")
             app = servers.start_gunicorn("api:create_app()", {**env, "SERVING_OFF": off},
                                          database.workdir / f"app-{i}.log",
                                          ready_path="/api/presets")
@@ -150,12 +151,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runners", type=int, default=200)
     parser.add_argument("--postgres-url", default=None)
     parser.add_argument("--only", default=",".join(TRICKS),
-                        help="the tricks to switch off, comma-separated (default: all)")
+                        help="the tricks to switch off in turn, comma-separated (default: "
+                             "all); a+b switches a and b off together")
     parser.add_argument("--repeat", type=int, default=1,
                         help="rounds of them, a baseline between rounds")
     args = parser.parse_args(argv)
     only = tuple(n.strip() for n in args.only.split(",") if n.strip())
-    unknown = set(only) - set(TRICKS)
+    unknown = {t for n in only for t in n.split("+")} - set(TRICKS)
     if unknown:
         parser.error(f"no such trick: {', '.join(sorted(unknown))}")
     result = run(args.db, args.seconds, tuple(args.think), args.viewers, args.runners,
