@@ -5,7 +5,7 @@ The app makes one id per sheet; each row's hand id is its own or '<sheet id>.<ro
 again (a lost answer), the rows already stored are answered as stored, never added twice.
 
 A whole game's sheet for a game in play with no hands yet (the sheet's ordinary case) takes a
-hand's short way (`hand_entry.write_hands`): read with the key in one statement, checked by
+hand's short way (`short_writes.write_hands`): read with the key in one statement, checked by
 the rules, then written in a handful under the event's lock, as one hand is. Anything else (a
 mistake, a retry, hands entered before, a tie to settle, time called) takes the long way,
 which loads the whole game and words every refusal.
@@ -19,13 +19,14 @@ from ..auth import Principal
 from ..db import db
 from ..models import DeletedHand, Hand, utcnow
 from ..rules.paper_sheet import check_rows
-from . import hand_entry
+from . import entry_read, hand_entry
 from .common import audit, game_label, get_game
 from .errors import Conflict, Gone, Invalid
 from .game_end import sheet_tie
 from .game_state import fmt_of, game_view, rules_hand, stored_score
 from .game_writes import commit_and_view, locked_game, lower_first, store_result, writable
 from .hands import fingerprint, hand_columns
+from .short_writes import RACED, write_hands
 
 
 def sheet_ids(body: dict) -> list[str]:
@@ -84,15 +85,15 @@ def _stored_before(event_id: int, game, rows: list[dict]) -> int:
     return len(done)
 
 
-def entry_of(game_id: int, body: dict) -> hand_entry.Entry:
+def entry_of(game_id: int, body: dict) -> entry_read.Entry:
     """What the sheet's short way needs, read in one statement with its ids: the game's
     entry, told whether any of the sheet's ids is already stored or deleted."""
     ids = sheet_ids(body)
-    return hand_entry.entry_of(game_id, ids[0], others=ids[1:])
+    return entry_read.entry_of(game_id, ids[0], others=ids[1:])
 
 
 def enter_hands(game_id: int, principal: Principal, body: dict,
-                entry: hand_entry.Entry | None = None) -> tuple[dict, bool]:
+                entry: entry_read.Entry | None = None) -> tuple[dict, bool]:
     """Store the sheet's hands after the game's own, all or none. Returns (the game's view,
     whether anything was stored). `entry`: the game's entry read with the sheet's ids
     (`entry_of`) where the caller read it with the key."""
@@ -104,7 +105,7 @@ def enter_hands(game_id: int, principal: Principal, body: dict,
     return enter_hands_the_long_way(game_id, principal, body)
 
 
-def _the_short_way(entry: hand_entry.Entry, principal: Principal, body: dict) -> dict | None:
+def _the_short_way(entry: entry_read.Entry, principal: Principal, body: dict) -> dict | None:
     """The sheet stored the short way, answered with the game; None (nothing stored, the
     read's transaction over) when it is not the ordinary case or the rules refuse a row."""
     hand_entry.end_read()
@@ -125,12 +126,12 @@ def _the_short_way(entry: hand_entry.Entry, principal: Principal, body: dict) ->
              for number, (row, score) in enumerate(zip(rows, check.scores, strict=True),
                                                     start=1)]
     round_ = game.match.round
-    view = hand_entry.write_hands(entry, hands, check.state, [], audit={
+    view = write_hands(entry, hands, check.state, [], audit={
         "principal": principal, "action": "enter-paper-sheet", "entity": "game",
         "entity_id": game.id, "round_number": round_.number, "table": game.match.table,
         "after": {"sheet": body["id"], "hands": len(hands), "game": game.number,
                   "points": [check.state.points_a, check.state.points_b]}})
-    if view is None or view is hand_entry.RACED:
+    if view is None or view is RACED:
         db.session.rollback()
         return None
     return view
