@@ -126,12 +126,12 @@ def _check_cells(event: Event, file: _File) -> tuple[list[bool], dict[int, list[
 @dataclass
 class _Plan:
     """A file's players as they will be stored, checked against the event at `revision`
-    (its door `closed` or not), and who each is in the event's club (`people`, `chosen`)."""
+    (its door `closed` or not), and who each is in the event's club (`chosen`: a person's
+    id, or None for a new person; no club, no `chosen`)."""
 
     revision: int
     closed: str | None
     players: list[dict]
-    people: Prepared | None
     chosen: dict[str, int | None] | None
 
 
@@ -147,7 +147,7 @@ def _plan(event: Event, file: _File, decisions: dict | None,
     chosen = None
     if people is not None:
         chosen = choose_people(people, [p["name"] for p in players], decisions)
-    return _Plan(event.revision, door.closed_at(event), players, people, chosen)
+    return _Plan(event.revision, door.closed_at(event), players, chosen)
 
 
 def _names(file: _File, team_event: bool) -> list[str]:

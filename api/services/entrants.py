@@ -1,4 +1,5 @@
-"""Players and teams: registering (one at a time or from a CSV), check-in, withdrawal."""
+"""Players and teams: registering (one at a time here; a whole field from a CSV file in
+entrant_import.py, with the checks here), check-in, withdrawal."""
 
 from __future__ import annotations
 
@@ -172,11 +173,11 @@ def player_values(event: Event, rows: list[tuple[str, bool]],
                         "checked_in_at": None, "late": bool(checked_in and late)})
         position += 1
     if errors:
-        raise row_problem(errors)
+        raise _row_problem(errors)
     return players
 
 
-def row_problem(errors: dict[str, list[str]]) -> Invalid:
+def _row_problem(errors: dict[str, list[str]]) -> Invalid:
     first_key = next(iter(errors))
     detail = f"{first_key.capitalize()}: {errors[first_key][0]}"
     if len(errors) > 1:
@@ -195,7 +196,7 @@ def add_team(event_id: int, principal: Principal, name: str, players: list[str],
     if division is not None and preset_of(event).movement != "league-schedule":
         raise Conflict("Divisions are for leagues.", code="not-league")
     team = insert_teams(event, [(name, players, substitutes or [], checked_in)], principal,
-                         client=client)[0]
+                        client=client)[0]
     team.division = division
     if checked_in:
         door.allow_check_in(event, principal, "team", team.id, team.name, after_window)
@@ -209,12 +210,12 @@ def register_team(event: Event, principal: Principal, name: str, players: list[s
     """One team registered through a captain's link (services/captains.py): checked and
     limited as the organizer's registrations are."""
     return insert_teams(event, [(name, players, substitutes, False)], principal,
-                         client=client)[0]
+                        client=client)[0]
 
 
 def insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
-                  row_errors: dict[int, list[str]] | None = None,
-                  client: str = "") -> list[Team]:
+                 row_errors: dict[int, list[str]] | None = None,
+                 client: str = "") -> list[Team]:
     _make_room(event, sum(len(roster) + min(len(subs), TEAM_SUBSTITUTES)
                           for _, roster, subs, _ in rows), teams=len(rows), client=client)
     team_names = _taken_names(event.id, Team)
@@ -272,7 +273,7 @@ def insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
             player_pos += 1
         made.append(team)
     if errors:
-        raise row_problem(errors)
+        raise _row_problem(errors)
     db.session.flush()
     for t in made:
         audit(event.id, principal, "add-team", "team", t.id, after={"name": t.name})
