@@ -147,3 +147,28 @@ def test_the_leaderboard_agrees_with_its_schema_and_all_the_results_after_any_ch
             number += 1
             round_ = api.seat_round(event, number)
         _agrees(app, event["id"])
+
+
+@SQLITE_ONLY
+def test_every_formats_leaderboard_agrees_with_its_schema_and_all_the_results(app):
+    """The other formats' boards carry what a progressive night's does not: teams and their
+    members, the bump cup, games won, a league's week points."""
+    api = ApiClient(app.test_client())
+    for preset in ("teams", "wec-singles", "wec-doubles"):
+        event = api.create_event(preset)
+        key = event["organizer_key"]
+        if preset == "wec-singles":
+            api.add_players(event, [f"W{i:02d}" for i in range(12)])
+        else:
+            for n in range(4):
+                api.add_team(event, f"Team {n}", [f"A{n}", f"B{n}"])
+        games = [t["games"][0]["id"] for t in api.seat_round(event, 1)["tables"]]
+        _agrees(app, event["id"])
+        api.hand(key, games[0], "A", 1, **({"alone": True, "loner_seat": 1}
+                                            if preset.startswith("wec") else {}))
+        play(api, key, games[1], fixed_hands_game(7, 5, 12))
+        _agrees(app, event["id"])
+    league, key, _teams = api.league(teams=("North", "South", "East", "West"))
+    game = api.seat_round(league, 1)["tables"][0]["games"][0]["id"]
+    play(api, key, game, [{"maker": "A", "tricks": 5}] * 5)
+    _agrees(app, league["id"])

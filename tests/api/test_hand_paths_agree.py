@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import uuid
 
-import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select, update
@@ -306,8 +305,9 @@ def test_a_paper_sheet_the_short_way_leaves_the_game_the_long_way_does(app, form
             assert again == (got[1], False)
 
 
-@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_a_whole_paper_sheet_is_eight_statements_or_fewer(app):
+    """As one hand is (test_hand_path.py): the key, the game with the sheet's ids, the lock,
+    the eight hands, the game, its result rows, its match and the audit entry."""
     from sqlalchemy import event
 
     from .test_paper_sheet import EIGHT
@@ -356,9 +356,9 @@ def _game_sheet(game_id: int, principal, body: dict, short: bool):
            lambda a: st.tuples(st.just(a), st.integers(max(0, 11 - a), 16))),
        bumps=st.dictionaries(st.sampled_from("1234"), st.integers(0, 4), max_size=4),
        hands_played=st.sampled_from([None, None, None, 12, 11, 13]),
-       tie=st.one_of(st.none(), st.none(), st.none(), st.builds(lambda m, w: {"method": m, "winner": w},
-                                          st.sampled_from(["playoff-hand", "card-draw"]),
-                                          SIDE)))
+       tie=st.one_of(st.none(), st.none(), st.none(),
+                     st.builds(lambda m, w: {"method": m, "winner": w},
+                               st.sampled_from(["playoff-hand", "card-draw"]), SIDE)))
 def test_a_game_sheet_the_short_way_leaves_the_game_the_long_way_does(
         app, form, points, bumps, hands_played, tie):
     short, long_ = _setup(app, *form), _setup(app, *form)
