@@ -67,13 +67,15 @@ def prepare() -> None:
     rolled back, so that their SQL is built before the worker takes requests: building it
     costs about 2 ms of CPU a statement the first time a process runs it, which all fell on
     the first hand a worker took (15-25 ms of CPU, the slowest hands of a benchmark run with
-    two workers). The inserts are left out (no insert touches nothing); the sheet is in."""
+    two workers). The inserts are left out (no insert touches nothing); the game sheet's
+    writes and the paper sheet's read (the entry with the sheet's other ids) are in."""
     sql = statements()
     # Exactly the parameters each statement is run with: their names are part of its key.
     nothing = {"the_game": 0, "old_version": -1}
     results = {"the_game": 0, "points_a": 0, "points_b": 0, "revision": 0}
     try:
         db.session.execute(entry_query(), {"game_id": 0, "hand_id": ""})
+        db.session.execute(entry_query(True), {"game_id": 0, "hand_id": "", "others": [""]})
         db.session.execute(hands_of(0))
         conn = db.session.connection()
         conn.execute(sql.lock, {"the_event": 0})
