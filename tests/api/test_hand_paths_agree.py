@@ -240,6 +240,7 @@ def test_a_hand_the_short_way_leaves_the_game_the_long_way_does(app, form, plays
             got, stored_short = _short(short["game"], principal["S"], dict(body))
             wanted = _long(long_["game"], principal["L"], dict(body))
             _same(got, wanted, names, body)
+            event("a hand stored the short way" if stored_short else f"a hand {got[0]}")
             if got[0] == "view":
                 rows = _check_against_a_fresh_read(short["game"], got[1])
                 other = _check_against_a_fresh_read(long_["game"], wanted[1])
