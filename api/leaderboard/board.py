@@ -32,7 +32,6 @@ from ..services.standings import (
     manual_order,
     rules_results,
 )
-from ..writes_first import yield_to_writes
 from .cache import cached
 from .totals import kept_totals
 
@@ -60,7 +59,6 @@ def build_leaderboard(event: Event) -> dict:
     money = payouts_for(event, standings)
     payouts = money.by_entrant if money is not None else {}
     profiles = {} if preset.team_entry else profile_paths(event)
-    yield_to_writes()
     rows = []
     for s in standings:
         rows.append({
@@ -156,11 +154,9 @@ def _ranked(event: Event, preset: Preset, latest: int):
         return (*_ranked_from_results(event, preset, latest), _rounds_view)
     try:
         people = entrants(event, preset, kept.played)
-        yield_to_writes()  # see body.leaderboard_body
         ids = [p.id for p in people]
         standings = compute_standings(event, preset, people=people,
                                       totals=kept.now.rows_for(ids))
-        yield_to_writes()
         versions = kept.now.row_version
         versions = {e: versions.get(e, 0) for e in ids}
         recent = kept.since_round(latest if latest > 1 else None)

@@ -11,7 +11,6 @@ from flask import current_app, request
 from ..schemas import LeaderboardSchema, StandingRowSchema
 from ..services.common import get_event
 from ..services.standings import revision_of
-from ..writes_first import yield_to_writes
 from .board import RoundsView, build_leaderboard
 from .cache import cached, timed
 
@@ -135,20 +134,13 @@ def _value(value, dumps) -> str:
 
 def leaderboard_body(event_id: int, gzipped: bool = False) -> bytes:
     """The leaderboard's response body, built and serialized once per revision and process
-    (and gzipped once, for the clients that take it).
-
-    Callers let a hand being stored in this process go first (`yield_to_writes`) before they
-    read the event's revision, so that the board shows it under the revision it made: waiting
-    after the read would label the results read after the hand with the revision before it."""
+    (and gzipped once, for the clients that take it)."""
     event = get_event(event_id)
 
     def build() -> bytes:
-        board = build_leaderboard(event)
-        yield_to_writes()
-        return board_body(board)
+        return board_body(build_leaderboard(event))
 
     def squeeze() -> bytes:
-        yield_to_writes()
         return gzip.compress(body, GZIP_LEVEL, mtime=0)
 
     body = cached(event, BOARD_BODY, lambda: timed(event, build))

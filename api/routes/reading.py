@@ -20,7 +20,6 @@ from ..schemas import (
 )
 from ..services import scoresheets, tiebreak
 from ..services.common import audit_entries
-from ..writes_first import yield_to_writes
 
 blp = Blueprint("reading", __name__, url_prefix="/api/events/<int:event_id>",
                 description="Leaderboards, awards, scoresheets, audit")
@@ -32,7 +31,6 @@ class Leaderboard(MethodView):
     @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
     def get(self, event_id):
         """The live standings. Poll with If-None-Match: a 304 costs almost nothing."""
-        yield_to_writes()  # a board built now shows a hand being stored (see leaderboard_body)
         tag, unchanged = revision_etag(event_id, "board")
         if unchanged:
             return unchanged
