@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..auth import Principal
@@ -53,6 +53,30 @@ def read_people(club_id: int, names: Iterable[str] = ()) -> Prepared:
     index = read_index(club_id)
     return Prepared(club_id, revision, index,
                     {key: index.find(key) for key in {name_key(n) for n in names}})
+
+
+# Up to this many names, a registration reads only their candidates (`read_candidates`).
+FEW_NAMES = 20
+
+
+def read_candidates(club_id: int, names: Iterable[str], ids: Iterable[int] = ()) -> Prepared:
+    """`read_people` for a few names (one player at the door, a team) inside their write: only
+    the people they could match are read, and the people `ids` (the organizer's decisions).
+    Every person a name is near shares its first word's first letter, or one of its later
+    words whole (name_match's keys: its initials, one word whole, its first word), so a
+    club of 20,000 people gives a few hundred rows, not all of them, and the same matches."""
+    revision = db.session.scalar(select(Club.revision).where(Club.id == club_id)) or 0
+    keys = {name_key(n) for n in names}
+    could = [Person.id.in_(list(ids))]
+    for key in keys:
+        words = key.split()
+        if words:
+            could.append(Person.name_key.startswith(words[0][0], autoescape=True))
+            could.extend(Person.name_key.contains(f" {w}", autoescape=True)
+                         for w in words[1:])
+    index = NameIndex(db.session.execute(select(Person.id, Person.name, Person.name_key)
+                                         .where(Person.club_id == club_id, or_(*could))))
+    return Prepared(club_id, revision, index, {key: index.find(key) for key in keys})
 
 
 def brought_up_to_date(prepared: Prepared) -> bool:
@@ -194,7 +218,11 @@ def link_players(event: Event, players: list[Player],
     if event.club_id is None or not players:
         return
     names = [p.name for p in players]
-    if prepared is None:
+    if prepared is None and len(names) <= FEW_NAMES:
+        decided = [v for v in (decisions or {}).values()
+                   if isinstance(v, int) and not isinstance(v, bool)]
+        prepared = read_candidates(event.club_id, names, decided)
+    elif prepared is None:
         prepared = read_people(event.club_id, names)
     else:
         brought_up_to_date(prepared)
