@@ -20,15 +20,15 @@ WARM_SECONDS = 10
 # gc_threshold. The youngest generation is collected every this many new objects instead of
 # 700: nearly all of a request's garbage is freed by reference counting anyway, and a worker
 # serving a live event spent about 1% of its time in the collector, up to 50 ms at once.
-# Benchmark: the workers' CPU and hand POST max at table pace.
+# Benchmark (`bench tricks`, `gc_threshold` off): hand POST p90 and max.
 GC_THRESHOLD = (20_000, 10, 10)
 
 # mallopt (glibc only). Allocations of 128 KiB and more (a big board's body and its gzip) are
 # mapped and unmapped on their own, in two heaps shared by the threads: by default glibc
 # raises that threshold after the first such buffer is freed and gives each thread a heap, and
 # the buffers stayed in freed heap space the worker never gave back (peak 149-154 MB before,
-# 125-126 after, a worker holding an 800- and a 2,000-player event). Benchmark: the workers'
-# peak memory.
+# 125-126 after, a worker holding an 800- and a 2,000-player event). Benchmark (`bench tricks`,
+# `mallopt` off): the worker's peak memory, +6-7% without it.
 M_MMAP_THRESHOLD, M_ARENA_MAX = -3, -8
 MMAP_THRESHOLD_BYTES = 128 * 1024
 ARENAS = 2
@@ -40,7 +40,8 @@ def tune_worker(worker) -> None:
     if on("gc_freeze"):
         # The app just built (Flask, SQLAlchemy, the schemas: ~120,000 objects) lives as long
         # as the worker: kept out of the collector's full passes, which otherwise paused the
-        # request that triggered one for ~100 ms. Benchmark: hand POST max at table pace.
+        # request that triggered one for ~100 ms. Benchmark (`bench tricks`, `gc_freeze`
+        # off): the polls' p90.
         gc.freeze()
     if on("gc_threshold"):
         gc.set_threshold(*GC_THRESHOLD)
