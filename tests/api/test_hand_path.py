@@ -168,7 +168,8 @@ def test_a_first_wec_doubles_sheet_writes_each_teams_result_row(api):
     assert sorted(r["total"] for r in rows) == [0, 0, 6, 10]
 
 
-def test_a_worker_builds_a_hands_sql_before_its_first_hand(app):
+def test_a_worker_builds_a_hands_sql_before_its_first_hand(fresh_app):
+    app = fresh_app
     """gunicorn.conf.py warms the hand path as a worker starts: the first hands it takes then
     build no SQL but their inserts' (which cannot run against no row)."""
     api, key, game = _night(app)

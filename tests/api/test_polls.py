@@ -6,9 +6,17 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from api.serving.polls import LeaderboardPolls
 
 from .client import ApiClient
+
+
+@pytest.fixture
+def app(fresh_app):
+    """Every test here looks into the polls layer, or changes it: an app of its own."""
+    return fresh_app
 
 
 def _flask_calls(app) -> list[str]:
