@@ -126,16 +126,17 @@ def sqlite_shared(sqlite_folder) -> Path:
     return sqlite_folder / "euchre.db"
 
 
-# backend -> the app every test of that backend shares (see `app`), and its configuration.
+# database URL -> the app every test on that database shares (see `app`), and its
+# configuration. By URL, not backend: a test directory that imports these fixtures into its own
+# conftest gets databases of its own.
 _SHARED: dict[str, tuple[Flask, dict]] = {}
 
 
 @pytest.fixture(params=BACKENDS)
 def database_url(request) -> str:
     """A freshly migrated database for the test, emptied of every earlier test's rows."""
-    shared = _SHARED.get(request.param)
-    if shared is not None:  # nothing of the last test's may stay connected across the reset
-        with shared[0].app_context():
+    for shared, _ in _SHARED.values():  # nothing of the last test's may stay connected
+        with shared.app_context():
             db.engine.dispose()
     if request.param == "sqlite":
         path = request.getfixturevalue("sqlite_shared")
@@ -160,12 +161,10 @@ def _shared_app(database_url: str) -> Flask:
     the configuration it was built with (a test may change a setting), nothing remembered of
     earlier tests' events. A test about what a worker does as it starts, or one that changes
     the app's layers, takes `fresh_app` instead."""
-    backend = "sqlite" if database_url.startswith("sqlite") else "postgres"
-    if backend not in _SHARED:
+    if database_url not in _SHARED:
         app = create_app({**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": database_url})
-        _SHARED[backend] = (app, dict(app.config))
-    app, config = _SHARED[backend]
-    assert app.config["SQLALCHEMY_DATABASE_URI"] == database_url
+        _SHARED[database_url] = (app, dict(app.config))
+    app, config = _SHARED[database_url]
     app.config.clear()
     app.config.update(config)
     forget_everything()

@@ -5,7 +5,10 @@ from tests.api.conftest import (  # noqa: F401  (fixtures)
     app,
     client,
     database_url,
+    fresh_app,
     postgres_database,
+    sqlite_folder,
+    sqlite_shared,
     sqlite_template,
 )
 
