@@ -7,6 +7,8 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 WORKERS ?= 2
+# Test processes (pytest-xdist); the browser tests share one of them.
+TEST_WORKERS ?= 2
 
 .PHONY: run test setup setup-dev lint bench-quick clean
 
@@ -35,7 +37,7 @@ run: setup
 ## test: set up (including Debian's chromium for the browser tests) and run the whole suite.
 test: setup-dev
 	scripts/ensure-chromium
-	$(BIN)/python -m pytest --cov=api --cov-branch --cov-report=term $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --cov=api --cov-branch --cov-report=term $(PYTEST_ARGS)
 	$(BIN)/python -m coverage report --include='api/rules/*' --fail-under=95
 	$(BIN)/ruff check api tests scripts $(wildcard bench)
 
