@@ -14,7 +14,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.config.setdefault("MIGRATIONS_DIR", ROOT / "migrations")
 
-    from .db import init_db
+    from .core.db import init_db
 
     init_db(app)
 

@@ -17,13 +17,13 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, select
 from sqlalchemy.orm import aliased
 
-from .db import db
+from .core.common import get_event, preset_of
+from .core.db import db
+from .core.models import Game, Hand, Match, Player, Round, Seat
 from .leaderboard.board import leaderboard
-from .models import Game, Hand, Match, Player, Round, Seat
+from .league.nights import night_lookup
 from .rules.seats import SEATS_OF
-from .services.common import get_event, preset_of
-from .services.nights import night_lookup
-from .services.scoresheets import all_scoresheets
+from .standings.scoresheets import all_scoresheets
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 EXPORTS = ("hands", "games", "standings", "scoresheets")

@@ -12,8 +12,8 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from .core import errors as domain
 from .rules.errors import RuleError
-from .services import errors as domain
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)

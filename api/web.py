@@ -8,8 +8,8 @@ from flask import Flask, Request, request, send_from_directory
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import PathConverter
 
+from .club import clubs
 from .problems import Problem
-from .services import clubs
 
 NOINDEX = "noindex, nofollow"
 

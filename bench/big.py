@@ -31,13 +31,13 @@ def seed(database_url: str, event_id: int, rounds: int, hands_per_game: int,
 
     from api import create_app
     from api.config import normalise_database_url
-    from api.db import db
-    from api.models import Event, Game, Hand, Match, Player, Result, Round, Seat
+    from api.core.common import preset_of
+    from api.core.db import db
+    from api.core.models import Event, Game, Hand, Match, Player, Result, Round, Seat
+    from api.games import game_state
+    from api.games import hands as hand_service
     from api.rules import games as rgames
     from api.rules.hands import score_hand
-    from api.services import game_state
-    from api.services import hands as hand_service
-    from api.services.common import preset_of
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(database_url)})
     started = time.monotonic()

@@ -71,11 +71,11 @@ def seed(url: str, size: Size, rng_seed: int = 11, log=print) -> dict:
 
     from api import create_app
     from api.config import normalise_database_url
-    from api.db import db
-    from api.models import Club, Event, Game, Hand, Match, Person, Player, Round, Seat
+    from api.core.db import db
+    from api.core.models import Club, Event, Game, Hand, Match, Person, Player, Round, Seat
+    from api.people.people import name_key
     from api.rules import games as rgames
     from api.rules.presets import build_preset
-    from api.services.people import name_key
 
     rng = random.Random(rng_seed)
     app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(url)})
@@ -186,8 +186,8 @@ def seed(url: str, size: Size, rng_seed: int = 11, log=print) -> dict:
 
 
 def _make_series(app, club_id: int, size: Size) -> int:
-    from api.db import db
-    from api.models import Event, Series, SeriesEvent
+    from api.core.db import db
+    from api.core.models import Event, Series, SeriesEvent
 
     with app.app_context():
         series = Series(club_id=club_id, name="Every night", revision=1,
@@ -205,8 +205,8 @@ def _typical_person(app, club_id: int, faithful: int) -> int:
     """A person with the median number of nights."""
     from sqlalchemy import func
 
-    from api.db import db
-    from api.models import Player
+    from api.core.db import db
+    from api.core.models import Player
 
     with app.app_context():
         counts = db.session.execute(
@@ -218,9 +218,9 @@ def _typical_person(app, club_id: int, faithful: int) -> int:
 def _read(url: str, path: str, warm: int) -> dict:
     """The first read of a fresh app (cold), then `warm` more (their median and max)."""
     from api import create_app
+    from api.club import finishes, profiles, series
     from api.config import normalise_database_url
-    from api.db import db
-    from api.services import finishes, profiles, series
+    from api.core.db import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(url)})
     client = app.test_client()
@@ -253,7 +253,7 @@ def _hand_costs(url: str, club_id: int, rounds: int = 60) -> dict:
 
     from api import create_app
     from api.config import normalise_database_url
-    from api.db import db
+    from api.core.db import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(url),
                       "EVENT_CREATE_LIMIT": 10_000})
@@ -273,7 +273,7 @@ def _hand_costs(url: str, club_id: int, rounds: int = 60) -> dict:
 
     try:
         with app.app_context():
-            from api.auth import issue_club_key
+            from api.core.keys import issue_club_key
 
             _, club_secret = issue_club_key(club_id, label="bench")
             db.session.commit()
@@ -310,10 +310,10 @@ def _keep_at_finish(url: str, series_id: int) -> float:
     """What marking the year's last night finished adds to that request: the series' table
     computed from every night and kept (ms)."""
     from api import create_app
+    from api.club import finishes, series
     from api.config import normalise_database_url
-    from api.db import db
-    from api.models import SeriesEvent
-    from api.services import finishes, series
+    from api.core.db import db
+    from api.core.models import SeriesEvent
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(url)})
     series.forget_tables()

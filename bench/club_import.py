@@ -6,7 +6,7 @@
     .venv/bin/python -m bench.club_import --quick        # tiny numbers: the harness keeps working
 
 Each name of the file is linked to the club's person of that name, or compared with the
-people whose names could be near it (services/name_match.py). The baseline, measured in the
+people whose names could be near it (people/name_match.py). The baseline, measured in the
 same run, is the same file imported into an event of no club (no people to compare with).
 The names are made of common syllables, so near names really occur: the first import is
 refused with the names to decide, as the organizer would see it, and the second carries the
@@ -56,9 +56,9 @@ def _names(rng: random.Random, count: int, taken: set[str]) -> list[str]:
 def _seed_club(app, people: int, rng: random.Random) -> tuple[int, list[str]]:
     from sqlalchemy import insert
 
-    from api.db import db
-    from api.models import Club, Person
-    from api.services.name_match import name_key
+    from api.core.db import db
+    from api.core.models import Club, Person
+    from api.people.name_match import name_key
 
     with app.app_context():
         club = Club(name="Import bench club", slug=f"import-{uuid.uuid4().hex[:8]}")
@@ -77,7 +77,7 @@ def _enter_hands(url: str, every: float, stop, out) -> None:
     seconds in an event of no club, each with its start time and duration, until `stop`."""
     from api import create_app
     from api.config import normalise_database_url
-    from api.db import db
+    from api.core.db import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(url),
                       "EVENT_CREATE_LIMIT": 10_000})
@@ -170,9 +170,9 @@ def _import(client, path: str, key: str, csv_text: str) -> tuple[float, int, dic
 
 def run(kind: str, people: int, rows: int, postgres_url: str | None = None, log=print) -> dict:
     from api import create_app
-    from api.auth import issue_club_key
     from api.config import normalise_database_url
-    from api.db import db
+    from api.core.db import db
+    from api.core.keys import issue_club_key
 
     rng = random.Random(5)
     database = servers.create_database(kind, postgres_url)

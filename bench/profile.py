@@ -176,7 +176,7 @@ def profile(db: str, tables: int, repeats: int, top: int, postgres_url: str | No
         setup = build(client, tables, hands=4)
         event, auth, games = setup["event"], setup["auth"], setup["games"]
         board = f"/api/events/{event['id']}/leaderboard"
-        from api.db import db as sqla
+        from api.core.db import db as sqla
 
         with app.app_context():
             counter = QueryCounter(sqla.engine)
@@ -309,7 +309,7 @@ def profile_big(db: str, players: int, rounds: int, top: int,
                     headers={**auth, "Content-Type": "text/csv"})
         seeded = big.seed(database.url, event["id"], rounds, 8)
         board = f"/api/events/{event['id']}/leaderboard"
-        from api.db import db as sqla
+        from api.core.db import db as sqla
 
         with app.app_context():
             counter = QueryCounter(sqla.engine)

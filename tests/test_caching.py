@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from api.caching import Kept, forget_everything
+from api.core.caching import Kept, forget_everything
 
 WAIT = 10  # seconds: a bound no test machine reaches, never a guess at how long work takes
 

@@ -9,23 +9,23 @@ from __future__ import annotations
 
 import functools
 
-from ..models import Event, Round
+from ..core.common import get_event, preset_of
+from ..core.models import Event, Round
+from ..people.profile_links import profile_paths
+from ..rounds.championship import cut_state
+from ..rounds.round_view import clock_view
 from ..rules import games as rgames
 from ..rules import standings as rstandings
 from ..rules.presets import Preset
-from ..services.awards import bump_cup_total, event_awards
-from ..services.championship import cut_state
-from ..services.common import get_event, preset_of
-from ..services.event_day import (
+from ..standings.awards import bump_cup_total, event_awards
+from ..standings.event_day import (
     category_boards,
     door_prize_wins,
     latest_draw,
     named_awards,
     payouts_for,
 )
-from ..services.profile_links import profile_paths
-from ..services.round_view import clock_view
-from ..services.standings import (
+from ..standings.standings import (
     compute_standings,
     entrants,
     finalists_and_champion,

@@ -8,11 +8,11 @@ import gzip
 
 from flask import current_app, request
 
-from ..schemas import LeaderboardSchema, StandingRowSchema
-from ..services.common import get_event
-from ..services.standings import revision_of
+from ..core.common import get_event
+from ..standings.standings import revision_of
 from .board import RoundsView, build_leaderboard
 from .cache import cached, timed
+from .schemas import LeaderboardSchema, StandingRowSchema
 
 BOARD_BODY = "leaderboard.json"
 

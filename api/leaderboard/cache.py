@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 
-from ..caching import Kept
-from ..models import Event
+from ..core.caching import Kept
+from ..core.models import Event
 
 CACHE_SIZE = 64
 CACHE_BYTES = 4_000_000  # bodies kept (a big event's leaderboard is 1.1 MB a revision)

@@ -3,7 +3,7 @@ result rows written since (`results.revision`), so a leaderboard read after a ha
 same for a 2,000-player event with 200,000 hands as for a bar night.
 
 Each game's result rows are always written together and carry the event revision of the change
-that wrote them (services/game_state.py), so the rows with a revision at or after the one the totals
+that wrote them (games/game_state.py), so the rows with a revision at or after the one the totals
 were brought up to are every row of every game that changed since: each such game's old rows
 leave the totals and its new rows join them. Rows can also disappear (a round deleted, a game
 reseated): the row count then no longer matches and everything is read again, as it is the
@@ -23,9 +23,9 @@ from collections.abc import Iterable
 
 from sqlalchemy import func, select
 
-from ..caching import Kept
-from ..db import db
-from ..models import Event, Result
+from ..core.caching import Kept
+from ..core.db import db
+from ..core.models import Event, Result
 from ..rules import standings as rstandings
 from ..rules.presets import Preset
 

@@ -8,9 +8,9 @@ from flask import request
 from werkzeug.routing import IntegerConverter, UnicodeConverter
 
 from ..auth import require_key
-from ..db import db, reading_only
+from ..core.db import db, reading_only
+from ..core.text import json_depth
 from ..problems import Problem
-from ..text import json_depth
 from .openapi import document_path, needs_key
 
 # The largest id a row can have: ids are 32-bit INTEGER columns on PostgreSQL.
@@ -73,7 +73,7 @@ def refuse_calls_without_a_key() -> None:
         # table's write holds it), and it ends here: on SQLite a read transaction that later
         # writes cannot always take the lock, so the view's writes begin their own. A new
         # hand's view reads on in the same transaction and ends it itself before writing
-        # (services/hand_entry.py), which saves a connection check-out, its ping, a BEGIN and
+        # (games/hand_entry.py), which saves a connection check-out, its ping, a BEGIN and
         # a ROLLBACK on the request a runner's phone makes most.
         keep = (request.method, request.endpoint) in READS_ON_AFTER_KEY
         with reading_only():

@@ -7,8 +7,12 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
 
-from ..auth import ORGANIZER, client_address, require, require_team
-from ..schemas import (
+from ..auth import client_address, require, require_team
+from ..core.common import get_event
+from ..core.keys import ORGANIZER
+from ..league import captains as service
+from ..league import link_teams
+from ..league.schemas import (
     AdvanceForfeitSchema,
     CaptainRegisteredSchema,
     CaptainRegisterSchema,
@@ -23,9 +27,6 @@ from ..schemas import (
     TeamKeyIssuedSchema,
     TeamScheduleSchema,
 )
-from ..services import captains as service
-from ..services import link_teams
-from ..services.common import get_event
 from .events import base_url
 
 blp = Blueprint("captains", __name__, url_prefix="/api",

@@ -10,8 +10,9 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE
 
 from ..auth import client_address, current_principal, require_club
-from ..exports import as_text, file_slug, stream_csv
-from ..schemas import (
+from ..club import clubs as service
+from ..club import people_data, profiles, series
+from ..club.schemas import (
     ClubAuditSchema,
     ClubCreatedSchema,
     ClubCreateSchema,
@@ -22,23 +23,19 @@ from ..schemas import (
     ClubPageSchema,
     ClubSchema,
     ClubUpdateSchema,
-    EventCreatedSchema,
-    EventCreateSchema,
-    MergeSchema,
     NightUpdateSchema,
     PersonDataSchema,
-    PersonSchema,
-    PersonUpdateSchema,
     ProfileSchema,
     SeriesCreateSchema,
     SeriesPageSchema,
     SeriesSchema,
     SeriesStandingsSchema,
     SeriesUpdateSchema,
-    SplitSchema,
 )
-from ..services import clubs as service
-from ..services import people, people_data, profiles, series
+from ..exports import as_text, file_slug, stream_csv
+from ..night.schemas import EventCreatedSchema, EventCreateSchema
+from ..people import people
+from ..people.schemas import MergeSchema, PersonSchema, PersonUpdateSchema, SplitSchema
 from ..web import NOINDEX
 from .events import event_view
 

@@ -6,9 +6,12 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
 
-from ..auth import ORGANIZER, client_address, require
+from ..auth import client_address, require
+from ..core.common import get_event
+from ..core.keys import ORGANIZER
 from ..leaderboard.body import revision_etag
-from ..schemas import (
+from ..night import door, self_check_in
+from ..night.door_schemas import (
     CheckInWindowSchema,
     CheckInWindowSetSchema,
     DoorAskSchema,
@@ -22,8 +25,6 @@ from ..schemas import (
     DoorSchema,
     DoorTokenSchema,
 )
-from ..services import door, self_check_in
-from ..services.common import get_event
 from .events import base_url
 
 blp = Blueprint("door", __name__, url_prefix="/api",

@@ -6,9 +6,13 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, client_address, require
-from ..problems import Problem
-from ..schemas import (
+from ..auth import client_address, require
+from ..core.common import get_event
+from ..core.keys import ORGANIZER
+from ..league import league
+from ..night import entrant_import
+from ..night import entrants as service
+from ..night.schemas import (
     ImportedSchema,
     ImportSchema,
     PlayerCreateSchema,
@@ -19,9 +23,7 @@ from ..schemas import (
     TeamSchema,
     TeamUpdateSchema,
 )
-from ..services import entrant_import, league
-from ..services import entrants as service
-from ..services.common import get_event
+from ..problems import Problem
 
 blp = Blueprint("entrants", __name__, url_prefix="/api/events/<int:event_id>",
                 description="Players and teams")

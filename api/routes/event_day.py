@@ -6,8 +6,11 @@ from __future__ import annotations
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, require
-from ..schemas import (
+from ..auth import require
+from ..core.common import get_event
+from ..core.keys import ORGANIZER
+from ..standings import event_day as service
+from ..standings.schemas import (
     CategoriesSetSchema,
     CategorySchema,
     DrawCreateSchema,
@@ -18,8 +21,6 @@ from ..schemas import (
     NamedAwardSchema,
     NamedAwardsSetSchema,
 )
-from ..services import event_day as service
-from ..services.common import get_event
 
 blp = Blueprint("event_day", __name__, url_prefix="/api/events/<int:event_id>",
                 description="Money, named awards, categories, door prizes")

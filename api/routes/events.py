@@ -6,9 +6,13 @@ from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, client_address, current_principal, require
-from ..problems import Problem
-from ..schemas import (
+from ..auth import client_address, current_principal, require
+from ..core.common import get_event, preset_of
+from ..core.keys import ORGANIZER
+from ..core.schemas import WhoAmISchema
+from ..night import events as service
+from ..night.presets import describe
+from ..night.schemas import (
     AccessSchema,
     EventCreatedSchema,
     EventCreateSchema,
@@ -22,11 +26,8 @@ from ..schemas import (
     OrganizerKeySchema,
     TableCardsCreateSchema,
     TableCardsSchema,
-    WhoAmISchema,
 )
-from ..services import events as service
-from ..services.common import get_event, preset_of
-from ..services.presets import describe
+from ..problems import Problem
 
 blp = Blueprint("events", __name__, url_prefix="/api", description="Events and access keys")
 

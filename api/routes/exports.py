@@ -6,7 +6,8 @@ from flask import Response, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, require
+from ..auth import require
+from ..core.keys import ORGANIZER
 from ..exports import EXPORTS, export
 from ..problems import Problem
 

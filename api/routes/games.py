@@ -9,22 +9,24 @@ from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, RUNNER, require, require_key
-from ..db import reading_only
-from ..schemas import (
+from ..auth import require, require_key
+from ..core.db import reading_only
+from ..core.keys import ORGANIZER, RUNNER
+from ..games import game_end, hand_entry, hands, sheet_batch
+from ..games.game_state import read_game
+from ..games.game_writes import require_if_match, where_is
+from ..games.schemas import (
     DealerSchema,
     GameSchema,
     HandBatchSchema,
     HandBodySchema,
     HandCreateSchema,
-    SeatSwapSchema,
     SettlementSchema,
     SheetSchema,
     SignOffSchema,
 )
-from ..services import game_end, hand_entry, hands, seat_changes, sheet_batch
-from ..services.game_state import read_game
-from ..services.game_writes import require_if_match, where_is
+from ..rounds import seat_changes
+from ..rounds.schemas import SeatSwapSchema
 
 # One instance each, not one a request (webargs makes one per call from a class).
 HANDS_IN = HandCreateSchema()

@@ -5,8 +5,12 @@ from __future__ import annotations
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, require, require_key
-from ..schemas import (
+from ..auth import require, require_key
+from ..core.common import get_event, get_match
+from ..core.keys import ORGANIZER
+from ..league import forfeits, playoffs
+from ..league import league as service
+from ..league.schemas import (
     BracketSchema,
     ForfeitCreateSchema,
     ForfeitResultSchema,
@@ -14,15 +18,12 @@ from ..schemas import (
     MoveMatchSchema,
     PlayoffNightsSchema,
     PostponeSchema,
-    RoundTableSchema,
     SeasonCreateSchema,
     SeasonSchema,
     SeatChangeSchema,
 )
-from ..services import forfeits, playoffs
-from ..services import league as service
-from ..services.common import get_event, get_match
-from ..services.round_view import round_view
+from ..rounds.round_view import round_view
+from ..rounds.schemas import RoundTableSchema
 
 blp = Blueprint("league", __name__, url_prefix="/api", description="League play")
 

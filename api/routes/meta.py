@@ -7,12 +7,13 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from sqlalchemy import text
 
-from ..db import db
+from ..core.common import get_event
+from ..core.db import db
+from ..core.schemas import HealthSchema
+from ..night import presets as preset_service
+from ..night.qr import qr_svg
+from ..night.schemas import PresetSchema, QrSchema
 from ..problems import Problem
-from ..schemas import HealthSchema, PresetSchema, QrSchema
-from ..services import presets as preset_service
-from ..services.common import get_event
-from ..services.qr import qr_svg
 
 blp = Blueprint("meta", __name__, url_prefix="/api", description="Health, presets and QR codes")
 

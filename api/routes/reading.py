@@ -7,19 +7,15 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
 
-from ..auth import ORGANIZER, require
+from ..auth import require
+from ..core.common import audit_entries
+from ..core.keys import ORGANIZER
+from ..core.schemas import AuditQuerySchema, AuditSchema
 from ..leaderboard.board import awards_and_bumps, leaderboard
 from ..leaderboard.body import accepts_gzip, leaderboard_body, revision_etag
-from ..schemas import (
-    AuditQuerySchema,
-    AuditSchema,
-    AwardsSchema,
-    LeaderboardSchema,
-    ScoresheetSchema,
-    TiebreakSchema,
-)
-from ..services import scoresheets, tiebreak
-from ..services.common import audit_entries
+from ..leaderboard.schemas import LeaderboardSchema
+from ..standings import scoresheets, tiebreak
+from ..standings.schemas import AwardsSchema, ScoresheetSchema, TiebreakSchema
 
 blp = Blueprint("reading", __name__, url_prefix="/api/events/<int:event_id>",
                 description="Leaderboards, awards, scoresheets, audit")

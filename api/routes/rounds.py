@@ -5,18 +5,19 @@ from __future__ import annotations
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import ORGANIZER, require, require_key
-from ..schemas import (
+from ..auth import require, require_key
+from ..core.common import get_event, get_round
+from ..core.keys import ORGANIZER
+from ..rounds import rounds as service
+from ..rounds import seat_changes
+from ..rounds.round_view import list_rounds, round_view
+from ..rounds.schemas import (
     ClockStartSchema,
     PlanSchema,
     RoundCreateSchema,
     RoundSchema,
     RoundSwapSchema,
 )
-from ..services import rounds as service
-from ..services import seat_changes
-from ..services.common import get_event, get_round
-from ..services.round_view import list_rounds, round_view
 
 blp = Blueprint("rounds", __name__, url_prefix="/api", description="Rounds and seating")
 

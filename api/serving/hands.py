@@ -3,7 +3,7 @@ runner's phone makes most.
 
 `POST /api/games/<id>/hands` and `PUT /api/games/<id>/sheet` are answered here when their
 ordinary case applies: a JSON body the route's schema takes, a key that may enter it, and a
-hand (or first sheet) the short way stores (services/hand_entry.py), or a hand sent again.
+hand (or first sheet) the short way stores (games/hand_entry.py), or a hand sent again.
 The work is the route's own (`games.enter_ordinary_hand`, `games.enter_first_sheet`, which
 share their reads with the Flask route's `enter_hand` and `enter_sheet`) in an app context,
 without Flask's request: routing, the request hooks, the argument parser and the response
@@ -27,14 +27,15 @@ from flask import g
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from ..auth import KEY_PREFIX, bearer_secret, principal_of
-from ..db import db
+from ..auth import bearer_secret, principal_of
+from ..core.db import db
+from ..core.errors import ServiceError
+from ..core.keys import KEY_PREFIX
+from ..games import hand_entry
 from ..problems import Problem
 from ..routes import MAX_ID
 from ..routes.games import HANDS_IN, SHEET_IN, enter_first_sheet, enter_ordinary_hand, game_json
 from ..rules.errors import RuleError
-from ..services import hand_entry
-from ..services.errors import ServiceError
 from ..web import LearnedHeaders
 
 log = logging.getLogger(__name__)

@@ -38,8 +38,9 @@ import time
 from flask import request
 from sqlalchemy import create_engine, event, select
 
-from ..caching import Kept
-from ..db import db, reading_only, request_threads
+from ..core.caching import Kept
+from ..core.db import db, reading_only, request_threads
+from ..core.models import Round
 from ..leaderboard import cache
 from ..leaderboard.body import (
     BOARD_BODY,
@@ -49,7 +50,6 @@ from ..leaderboard.body import (
     etag_matches,
     leaderboard_body,
 )
-from ..models import Round
 from ..web import LearnedHeaders
 
 log = logging.getLogger(__name__)

@@ -16,9 +16,9 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from api import create_app
-from api.caching import forget_everything
 from api.config import normalise_database_url
-from api.db import db
+from api.core.caching import forget_everything
+from api.core.db import db
 from tests.conftest import POSTGRES_URL, require_or_skip
 
 from .client import ApiClient

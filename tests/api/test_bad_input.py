@@ -267,7 +267,7 @@ def test_a_team_csv_needs_its_header(api):
 
 def test_the_join_pin_gives_a_runner_key_and_wrong_guesses_are_limited_per_address(
         api, app, monkeypatch):
-    from api.services import limits
+    from api.core import limits
     moment = limits.utcnow()
     monkeypatch.setattr(limits, "utcnow", lambda: moment)  # the wait never runs out here
     event = api.create_event("progressive")

@@ -9,9 +9,9 @@ import sqlite3
 import pytest
 from sqlalchemy import create_engine, text
 
-import api.db
+import api.core.db
 from api import create_app
-from api.db import db
+from api.core.db import db
 
 from .client import ApiClient
 
@@ -19,8 +19,8 @@ from .client import ApiClient
 @pytest.fixture
 def impatient_app(database_url, monkeypatch):
     """The app with short waits for a lock, so a held lock shows in a second."""
-    monkeypatch.setattr(api.db, "SQLITE_BUSY_TIMEOUT_MS", 300)
-    monkeypatch.setattr(api.db, "LOCK_SECONDS", 1)
+    monkeypatch.setattr(api.core.db, "SQLITE_BUSY_TIMEOUT_MS", 300)
+    monkeypatch.setattr(api.core.db, "LOCK_SECONDS", 1)
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True,
                       "POLL_BUILD_BEHIND_MS": None, "RAISE_UNEXPECTED": True,
                       "PUBLIC_URL": "http://euchre.test"})

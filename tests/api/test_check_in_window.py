@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from api.services import door
+from api.night import door
 
 from .test_bad_input import assert_problem
 

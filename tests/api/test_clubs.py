@@ -326,8 +326,8 @@ def test_a_finished_nights_results_are_kept_and_follow_the_registry(api, app):
     live = api.get(path).get_json()["rows"]
     api.patch(f"/api/events/{night['id']}", key=key, json={"status": "finished"}, expect=200)
     with app.app_context():
-        from api.db import db
-        from api.models import Event
+        from api.core.db import db
+        from api.core.models import Event
         kept = db.session.get(Event, night["id"]).finishes
     assert kept["entry"] == "player" and len(kept["rows"]) == 8
     assert api.get(path).get_json()["rows"] == live
@@ -367,9 +367,9 @@ def test_a_finished_series_is_kept_for_the_next_worker_and_follows_every_change(
     """Once every night of a series is finished its standings rows are kept: a worker that
     has kept nothing reads a page of them (not a year of finishes), and any change (a
     renamed person, a night taken out) computes them afresh."""
-    from api.db import db
-    from api.models import Series, SeriesRow
-    from api.services import series as series_service
+    from api.club import series as series_service
+    from api.core.db import db
+    from api.core.models import Series, SeriesRow
 
     club, key, _ = _club(api)
     jan = _night(api, club, key, "Jan", NIGHT1)
@@ -429,9 +429,9 @@ def test_a_profile_of_finished_nights_is_kept_and_follows_every_change(api, app)
     """Once every night of a person is finished their profile's figures are kept in their
     row: a worker that has kept nothing answers the same from there; made private, the
     public is refused at once; a new night computes afresh."""
-    from api.db import db
-    from api.models import Person
-    from api.services import profiles
+    from api.club import profiles
+    from api.core.db import db
+    from api.core.models import Person
 
     club, key, _ = _club(api)
     jan = _night(api, club, key, "Jan", NIGHT1)

@@ -306,8 +306,8 @@ def test_unpaid_counts_checked_in_entrants_and_an_unpaid_winner_is_flagged(api):
 
 
 def test_a_draw_recorded_before_draws_kept_their_list_says_it_cannot_be_repeated(app, api):
-    from api.db import db
-    from api.models import Event
+    from api.core.db import db
+    from api.core.models import Event
 
     event = api.create_event("progressive", name="Old draws")
     key = event["organizer_key"]

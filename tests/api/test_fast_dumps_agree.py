@@ -14,14 +14,15 @@ from flask import current_app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.db import db
+from api.core.common import get_event, preset_of
+from api.core.db import db
+from api.games.game_state import read_game
+from api.games.schemas import GameSchema
 from api.leaderboard import board as board_module
 from api.leaderboard.body import board_body
+from api.leaderboard.schemas import LeaderboardSchema
 from api.routes.games import _iso, game_json
 from api.rules import games as rgames
-from api.schemas import GameSchema, LeaderboardSchema
-from api.services.common import get_event, preset_of
-from api.services.game_state import read_game
 
 from .client import ApiClient, play, signer
 from .scripts import fixed_hands_game

@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import event, text
 from sqlalchemy.engine.interfaces import CacheStats
 
-from api.db import db
-from api.services import hand_entry
+from api.core.db import db
+from api.games import hand_entry
 
 from .client import ApiClient
 

@@ -18,16 +18,16 @@ from hypothesis import strategies as st
 from sqlalchemy import select, update
 
 from api.auth import bearer_secret, principal_of
-from api.db import db, reading_only
-from api.models import Event, Player, Result, Team
+from api.core.common import get_game, lock_event, preset_of
+from api.core.db import db, reading_only
+from api.core.errors import ServiceError
+from api.core.models import Event, Player, Result, Team
+from api.games import game_end, hand_entry, sheet_batch
+from api.games.game_state import game_view, result_rows, rules_hand
 from api.routes.games import game_json
 from api.rules.errors import RuleError
 from api.rules.hands import score_hand
 from api.rules.presets import PRESETS
-from api.services import game_end, hand_entry, sheet_batch
-from api.services.common import get_game, lock_event, preset_of
-from api.services.errors import ServiceError
-from api.services.game_state import game_view, result_rows, rules_hand
 
 from .client import ApiClient
 

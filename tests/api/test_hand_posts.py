@@ -10,7 +10,7 @@ import pytest
 from flask import request_started
 
 from api import create_app
-from api.db import db
+from api.core.db import db
 
 from .client import ApiClient
 

@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from api.services import entrant_import
+from api.night import entrant_import
 
 from .client import ApiClient
 

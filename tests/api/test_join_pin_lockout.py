@@ -9,8 +9,8 @@ from datetime import timedelta
 
 import pytest
 
-from api.models import utcnow
-from api.services import limits
+from api.core import limits
+from api.core.models import utcnow
 
 
 class Clock:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from sqlalchemy import delete, update
 
-from api.db import db
+from api.core.db import db
+from api.core.models import Event, Result
 from api.leaderboard import totals
-from api.models import Event, Result
 
 from .client import ApiClient
 

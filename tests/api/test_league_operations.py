@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from api.services import captains, forfeits
+from api.league import captains, forfeits
 
 from .client import play
 from .scripts import to_target_game

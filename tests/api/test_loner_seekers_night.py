@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from api.services import door
+from api.night import door
 
 from .client import play
 from .scripts import fixed_hands_game

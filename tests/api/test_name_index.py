@@ -9,7 +9,7 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from api.services.name_match import NameIndex, is_near, name_key
+from api.people.name_match import NameIndex, is_near, name_key
 
 WORDS = ["ann", "anne", "annie", "bob", "rob", "baker", "barker", "parker", "brown", "smith",
          "smyth", "john", "jon", "kathy", "cathy", "jones", "b", "a", "s", "park", "eve", "dee"]
@@ -79,7 +79,7 @@ def test_an_import_of_400_against_20000_people_compares_only_a_few():
         calls += 1
         return original(a, b)
 
-    import api.services.name_match as module
+    import api.people.name_match as module
     module.is_near = counting
     try:
         for _ in range(400):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from api.services.name_match import name_key
-from api.text import clean_name
+from api.core.text import clean_name
+from api.people.name_match import name_key
 
 REAL = [
     "Ann Baker",

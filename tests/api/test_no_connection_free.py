@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from api import create_app
-from api.db import db
+from api.core.db import db
 
 from .client import ApiClient
 

@@ -61,12 +61,12 @@ def test_a_stale_edit_is_a_412_whose_body_the_document_describes(api):
 def test_every_member_a_problem_can_carry_is_in_the_documented_problem_schema(api):
     # A 409 for a round seated twice carried round_id, which the document did not allow
     # (found by the fuzzer, as current_version on a 412 was): read every Problem(...) in api/.
-    # Services raise domain errors (api/services/errors.py), answered as problems too.
+    # Services raise domain errors (api/core/errors.py), answered as problems too.
     documented = set(api.get("/api/openapi.json").get_json()["components"]["schemas"][
         "Problem"]["properties"])
     api_folder = Path(__file__).resolve().parents[2].joinpath("api")
     problems = {"Problem"} | {
-        node.name for node in ast.parse(api_folder.joinpath("services", "errors.py").read_text())
+        node.name for node in ast.parse(api_folder.joinpath("core", "errors.py").read_text())
         .body if isinstance(node, ast.ClassDef)}
     extras = set()
     for path in api_folder.rglob("*.py"):

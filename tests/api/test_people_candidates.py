@@ -1,5 +1,5 @@
 """A registration of a few names in a club's event reads only the people those names could
-match (services/people.read_candidates), not the whole registry: the same person and the same
+match (people/people.read_candidates), not the whole registry: the same person and the same
 near names as reading everyone, on both databases."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import uuid
 
 from sqlalchemy import insert
 
-from api.db import db
-from api.models import Club, Person
-from api.services.name_match import name_key
-from api.services.people import read_candidates, read_people
+from api.core.db import db
+from api.core.models import Club, Person
+from api.people.name_match import name_key
+from api.people.people import read_candidates, read_people
 
 FIRST = ["Ann", "Anne", "Bob", "Rob", "Cathy", "Kathy", "Jon", "John", "Zoë", "Ada", "Eve"]
 LAST = ["Baker", "Barker", "Brown", "Stone", "Stoner", "Smith", "Smyth", "O'Neil", "Park",

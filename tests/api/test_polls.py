@@ -88,7 +88,7 @@ def test_anything_else_goes_to_flask(app):
 
 def test_cors_headers_are_learned_per_origin(database_url):
     from api import create_app
-    from api.db import db
+    from api.core.db import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True,
                       "POLL_BUILD_BEHIND_MS": None,
@@ -199,7 +199,7 @@ def test_a_poller_never_goes_back_to_an_older_board_than_it_has_seen(database_ur
     """Worker 1 has just read revision r; worker 2 stores a hand (r + 1) and a phone gets the
     new board there. Polling worker 1 next, with the new ETag, it must not get the old board
     back: worker 1 reads the revision again and answers 304."""
-    from api.db import db
+    from api.core.db import db
 
     one, two = _worker(database_url), _worker(database_url)
     try:
@@ -263,8 +263,8 @@ def test_while_a_board_is_being_built_pollers_get_the_newest_built_one(app):
     api.get(url, headers={"If-None-Match": built.headers["ETag"]}, expect=304)
     api.hand(key, game, "A", 5)
     with app.app_context():
-        from api.db import db
-        from api.models import Event
+        from api.core.db import db
+        from api.core.models import Event
 
         row = db.session.get(Event, event["id"])
         new_revision, code = row.revision, row.code
@@ -390,8 +390,8 @@ def test_a_starting_worker_builds_the_boards_of_the_events_in_play_in_the_backgr
     polls.warm()
     deadline = time.monotonic() + 10
     with app.app_context():
-        from api.db import db
-        from api.models import Event
+        from api.core.db import db
+        from api.core.models import Event
 
         row = db.session.get(Event, event["id"])
         key_now = cache.cache_key(row.id, row.code, row.revision, BOARD_BODY)
@@ -416,8 +416,8 @@ def test_a_starting_worker_waits_for_the_boards_before_it_takes_requests(app):
     polls = app.extensions["leaderboard_polls"]
     polls.warm(wait=10)
     with app.app_context():
-        from api.db import db
-        from api.models import Event
+        from api.core.db import db
+        from api.core.models import Event
 
         row = db.session.get(Event, event["id"])
         built = cache.peek(cache.cache_key(row.id, row.code, row.revision, BOARD_BODY))

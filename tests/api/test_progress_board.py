@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from api.db import db
-from api.models import Game, utcnow
+from api.core.db import db
+from api.core.models import Game, utcnow
 
 from .client import play
 

@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 from sqlalchemy import select
 
-from api.db import db, reading_only
-from api.models import Event
+from api.core.db import db, reading_only
+from api.core.models import Event
 
 from .client import ApiClient
 

@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from api import create_app
-from api.db import db
+from api.core.db import db
 from tests.api.client import ApiClient
 from tests.conftest import require_or_skip
 

@@ -6,7 +6,7 @@ import pytest
 from flask_migrate import check, downgrade, upgrade
 from sqlalchemy import inspect
 
-from api.db import db
+from api.core.db import db
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import text
 
-from api.db import db
+from api.core.db import db
 
 BEFORE, AFTER = "e26b0e000002", "e26c0c000003"
 

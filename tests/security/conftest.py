@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from api import create_app
-from api.caching import forget_everything
-from api.db import db
+from api.core.caching import forget_everything
+from api.core.db import db
 from tests.api.client import ApiClient
 from tests.api.conftest import *  # noqa: F403  (client, api, sqlite_template, ...)
 from tests.api.conftest import BACKENDS, _migrate, _pg_url

@@ -178,7 +178,7 @@ def cors_app(app):
                              "CORS_ORIGINS": f"{ORIGIN}, https://second.example.org"})
     yield configured
     with configured.app_context():
-        from api.db import db
+        from api.core.db import db
 
         db.engine.dispose()
 
@@ -395,7 +395,7 @@ def test_wrong_pins_from_many_addresses_never_lock_the_right_pin_out(app, api, w
 def test_one_address_guessing_is_slowed_at_that_event_only(app, api, world, monkeypatch):
     # Guessing at one event slows that address there: at the other events, and for every
     # other address, the right PIN joins at once.
-    from api.services import limits
+    from api.core import limits
     moment = limits.utcnow()
     monkeypatch.setattr(limits, "utcnow", lambda: moment)  # the wait never runs out here
     limit = app.config["PIN_CLIENT_ATTEMPTS"]

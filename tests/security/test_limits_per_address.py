@@ -12,9 +12,9 @@ from collections import Counter
 import pytest
 
 from api import create_app
-from api.auth import client_bucket
-from api.db import db
-from api.services import limits
+from api.core import limits
+from api.core.db import db
+from api.core.keys import client_bucket
 from tests.api.client import ApiClient
 from tests.api.test_join_pin_lockout import Clock
 

@@ -1,0 +1,1 @@
+"""The club's year: clubs, series, profiles, finishes and a person's data."""

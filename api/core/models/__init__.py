@@ -1,0 +1,38 @@
+"""SQLAlchemy tables: persistence only. Behaviour lives in the areas, the game in rules/.
+
+One module per kind of table; every table is importable from here."""
+
+from __future__ import annotations
+
+from .base import Timestamp, UTCDateTime, utcnow
+from .club import Club, ClubAudit, ClubKey, Person, Series, SeriesEvent, SeriesRow
+from .play import Event, Game, Hand, Match, Player, Round, Seat, Team
+from .records import ApiKey, AuditEntry, DeletedHand, DoorRequest, Forfeit, RateLimit, Result
+
+__all__ = [
+    "utcnow",
+    "UTCDateTime",
+    "Timestamp",
+    "Event",
+    "Team",
+    "Player",
+    "Round",
+    "Match",
+    "Seat",
+    "Game",
+    "Hand",
+    "DeletedHand",
+    "Result",
+    "ApiKey",
+    "RateLimit",
+    "AuditEntry",
+    "DoorRequest",
+    "Forfeit",
+    "Club",
+    "ClubKey",
+    "Person",
+    "Series",
+    "SeriesRow",
+    "SeriesEvent",
+    "ClubAudit",
+]

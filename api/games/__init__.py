@@ -1,0 +1,2 @@
+"""A game at a table: its state, entering and correcting hands, a paper sheet, the end of the
+game."""

@@ -1,0 +1,217 @@
+"""The API's shapes for games: a game at a table: its state, entering and correcting hands, a
+paper sheet, the end of the game."""
+
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from ..core.schemas import SEAT, Bool, Int, ListOf, Schema, Side, SidePointsSchema, TextField
+
+
+class RenegeSchema(Schema):
+    by = Side(required=True, metadata={"description": "The side accused of reneging."})
+    upheld = Bool(required=True)
+
+
+HAND_ID = validate.Regexp(r"\A[A-Za-z0-9_.:-]{1,64}\Z",
+                          error="A hand id is 1 to 64 letters, digits or _ . : - "
+                                "(the app makes one per hand).")
+
+
+class HandBodySchema(Schema):
+    kind = fields.String(load_default="play", validate=validate.OneOf(["play", "penalty"]))
+    maker = Side(load_default=None, allow_none=True)
+    tricks = Int(load_default=None, allow_none=True)
+    alone = Bool(load_default=False)
+    loner_seat = Int(load_default=None, allow_none=True, validate=SEAT)
+    renege = fields.Nested(RenegeSchema, load_default=None, allow_none=True)
+    surrendered = ListOf(Int(validate=SEAT), load_default=list, max_items=4)
+    dealer = Int(load_default=None, allow_none=True, validate=SEAT)
+    trump = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(
+        ["hearts", "diamonds", "spades", "clubs"]))
+    note = TextField(load_default=None, allow_none=True, max_length=200)
+
+
+class HandCreateSchema(HandBodySchema):
+    id = fields.String(required=True, validate=HAND_ID,
+                       metadata={"description": "Made on the phone; sending the same hand "
+                                 "again stores it once."})
+
+
+class HandSchema(Schema):
+    id = fields.String(required=True)
+    number = Int(required=True)
+    kind = fields.String(required=True)
+    maker = fields.String(allow_none=True)
+    alone = Bool(required=True)
+    loner_seat = Int(allow_none=True)
+    tricks = Int(allow_none=True)
+    renege = fields.Nested(RenegeSchema, allow_none=True)
+    surrendered = fields.List(Int(), required=True)
+    dealer = Int(allow_none=True)
+    trump = fields.String(allow_none=True)
+    note = fields.String(allow_none=True)
+    points = fields.Nested(SidePointsSchema, required=True)
+    result = fields.String(required=True)
+    outcome = fields.String(required=True)
+    bumps = fields.Dict(keys=fields.String(), values=Int(), required=True)
+    created_at = fields.DateTime(required=True)
+
+
+class GamePlayerSchema(Schema):
+    seat = Int(required=True)
+    player_id = Int(allow_none=True)
+    name = fields.String(required=True)
+
+
+class GameSideSchema(Schema):
+    name = fields.String(required=True)
+    team_id = Int(allow_none=True)
+    players = fields.List(fields.Nested(GamePlayerSchema), required=True)
+
+
+class GameSidesSchema(Schema):
+    A = fields.Nested(GameSideSchema, required=True)
+    B = fields.Nested(GameSideSchema, required=True)
+
+
+class GameRoundSchema(Schema):
+    id = Int(required=True)
+    number = Int(required=True)
+    label = fields.String(required=True)
+    status = fields.String(required=True)
+    time_called = Bool(required=True)
+
+
+class GameFormatSchema(Schema):
+    target_points = Int(allow_none=True)
+    hands_per_game = Int(allow_none=True)
+    description = fields.String(required=True)
+
+
+class TieSchema(Schema):
+    method = fields.String(required=True)
+    winner = fields.String(required=True)
+
+
+class MatchGameSchema(Schema):
+    id = Int(required=True)
+    number = Int(required=True)
+    winner = fields.String(allow_none=True)
+    over = Bool(required=True)
+
+
+class GameMatchSchema(Schema):
+    games_planned = Int(required=True)
+    best_of = Bool(required=True)
+    games_won = fields.Nested(SidePointsSchema, required=True)
+    over = Bool(required=True)
+    winner = fields.String(allow_none=True)
+    games = fields.List(fields.Nested(MatchGameSchema), required=True)
+
+
+class DealingSchema(Schema):
+    seat = Int(required=True, metadata={"description": "The seat due to deal the next hand."})
+    for_ghost = Bool(required=True, metadata={
+        "description": "The seat is the ghost's: its partner deals the ghost's cards."})
+    name = fields.String(allow_none=True, metadata={"description": "Who handles the deal."})
+
+
+class SignerSchema(Schema):
+    seat = Int(required=True)
+    player_id = Int(required=True)
+    name = fields.String(required=True)
+    side = fields.String(required=True)
+
+
+class GameSchema(Schema):
+    id = Int(required=True)
+    event_id = Int(required=True)
+    match_id = Int(required=True)
+    number = Int(required=True)
+    label = fields.String(required=True)
+    stage = fields.String(required=True)
+    table = Int(required=True)
+    round = fields.Nested(GameRoundSchema, required=True)
+    format = fields.Nested(GameFormatSchema, required=True)
+    sides = fields.Nested(GameSidesSchema, required=True)
+    points = fields.Nested(SidePointsSchema, required=True)
+    hands_played = Int(required=True)
+    hands_to_go = Int(allow_none=True)
+    points_to_target = fields.Nested(SidePointsSchema, allow_none=True)
+    over = Bool(required=True)
+    end = fields.String(allow_none=True)
+    winner = fields.String(allow_none=True)
+    level = Bool(required=True)
+    needs_settlement = Bool(required=True)
+    tie = fields.Nested(TieSchema, allow_none=True)
+    attention = fields.String(allow_none=True, metadata={
+        "description": "What the finished game still needs from a person, in words (a level "
+                       "game's playoff hand or card draw), or null."})
+    forfeited_by = fields.String(allow_none=True)
+    from_sheet = Bool(required=True)
+    first_dealer = Int(allow_none=True)
+    dealer = Int(allow_none=True)
+    dealing = fields.Nested(DealingSchema, allow_none=True, metadata={
+        "description": "Who deals the next hand (null when nobody knows, or the game is over)."})
+    signers = fields.List(fields.Nested(SignerSchema), required=True, metadata={
+        "description": "The players who may sign the finished game off (the side that lost; "
+                       "either side when a level championship game stands)."})
+    bumps = fields.Dict(keys=fields.String(), values=Int(), required=True)
+    signed_off = Bool(required=True)
+    signed_off_by = fields.String(allow_none=True)
+    signed_off_at = fields.DateTime(allow_none=True)
+    match = fields.Nested(GameMatchSchema, required=True)
+    version = Int(required=True)
+    hands = fields.List(fields.Nested(HandSchema), required=True)
+
+
+class SheetSchema(Schema):
+    points = fields.Nested(SidePointsSchema, required=True)
+    bumps = fields.Dict(keys=fields.String(validate=validate.OneOf(["1", "2", "3", "4"])),
+                        values=Int(validate=validate.Range(0, 1000)), load_default=dict)
+    hands_played = Int(load_default=None, allow_none=True, validate=validate.Range(0, 50))
+    tie = fields.Nested(lambda: SettlementSchema(), load_default=None, allow_none=True,
+                        metadata={"description": "A level sheet's playoff hand or card draw, "
+                                  "stored with it; refused on a sheet that is not level."})
+
+
+class SettlementSchema(Schema):
+    method = fields.String(required=True, validate=validate.OneOf(["playoff-hand",
+                                                                   "card-draw"]))
+    winner = Side(required=True)
+
+
+class SignOffSchema(Schema):
+    by = fields.String(required=True, validate=validate.Length(1, 120),
+                       metadata={"description": "The opponent who signs the game off."})
+
+
+class DealerSchema(Schema):
+    seat = Int(required=True, allow_none=True, validate=SEAT)
+
+
+BATCH_ID = validate.Regexp(r"\A[A-Za-z0-9_.:-]{1,56}\Z",
+                           error="A batch id is 1 to 56 letters, digits or _ . : - (the app "
+                                 "makes one per sheet).")
+
+
+SHEET_ROWS = 40  # a game to 10 or 11 is rarely past 20 hands; thrown-in cards add a few
+
+
+class HandRowSchema(HandBodySchema):
+    id = fields.String(load_default=None, validate=HAND_ID, metadata={
+        "description": "The hand's id; left out, it is '<batch id>.<row>' (row 1 first)."})
+
+
+class HandBatchSchema(Schema):
+    id = fields.String(required=True, validate=BATCH_ID, metadata={
+        "description": "Made by the app, one per sheet: sending the sheet again stores it "
+                       "once."})
+    hands = ListOf(fields.Nested(HandRowSchema), required=True, min_items=1,
+                   max_items=SHEET_ROWS, metadata={
+                       "description": "The sheet's hands in order, as POST /hands takes "
+                                      "them. A mistake is reported on its row: errors.hands"
+                                      ".<index from 0>."})
+    tie = fields.Nested(SettlementSchema, load_default=None, allow_none=True, metadata={
+        "description": "A game that ends level: who won its playoff hand or card draw."})

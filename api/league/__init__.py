@@ -1,0 +1,1 @@
+"""The league: its season, nights, forfeits, playoffs, captains and linked teams."""

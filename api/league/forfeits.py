@@ -1,0 +1,247 @@
+"""League forfeits: late, absent or one-player teams forfeit games; each week with a forfeit
+is an offence, and the third removes the team from the league."""
+
+from __future__ import annotations
+
+from ..core.common import audit, get_match, lock_event, preset_of
+from ..core.db import db
+from ..core.errors import Conflict, Invalid
+from ..core.keys import Principal
+from ..core.models import Event, Forfeit, Game, Match, Round, utcnow
+from ..games.game_state import compute_state, game_view, save_game
+from ..rules import games as rgames
+from ..rules import league as rleague
+from ..rules import league_calendar as calendar
+from ..rules.presets import Preset
+from .nights import start_of
+
+
+def require_league(preset: Preset) -> None:
+    if preset.movement != "league-schedule":
+        raise Conflict("Only a league has a season schedule, forfeits and substitutes.",
+                       code="not-league")
+
+
+def forfeit_choices(preset: Preset) -> list[dict]:
+    """The reasons an organizer can record, each with the games it costs, in words."""
+    if preset.movement != "league-schedule":
+        return []
+    choices = [(rleague.LATE, preset.forfeit_minutes * step, f"{preset.forfeit_minutes * step} "
+                "minutes late") for step in range(1, preset.games_per_match + 1)]
+    choices += [(rleague.NO_SHOW, None, "No show"), (rleague.ONE_PLAYER, None, "Only one player")]
+    out = []
+    for reason, minutes, label in choices:
+        games = rleague.forfeited_games(preset, reason, minutes)
+        out.append({"reason": reason, "minutes_late": minutes, "games": games,
+                    "label": f"{label}: game{'s' if len(games) > 1 else ''} "
+                             f"{', '.join(map(str, games))}"})
+    return out
+
+
+def forfeits_of(match: Match) -> list[Forfeit]:
+    return list(db.session.execute(
+        db.select(Forfeit).where(Forfeit.match_id == match.id)).scalars())
+
+
+def forfeit_rows(event: Event) -> dict[int, list[dict]]:
+    """Every forfeit of the event by match: who, why, which games, and whether it was
+    announced before the night (and by whom)."""
+    names = {t.id: t.name for t in event.teams}
+    rows: dict[int, list[dict]] = {}
+    for f in db.session.execute(db.select(Forfeit).where(Forfeit.event_id == event.id)
+                                .order_by(Forfeit.id)).scalars():
+        rows.setdefault(f.match_id, []).append({
+            "team_id": f.team_id, "name": names.get(f.team_id), "reason": f.reason,
+            "minutes_late": f.minutes_late, "games": f.games, "advance": bool(f.advance),
+            "announced_by": f.announced_by, "note": f.note})
+    return rows
+
+
+def measured_lateness(event: Event, match: Match) -> tuple[int, str]:
+    """How late a team is now, measured from its night's start (the match's own night if it
+    moved), and that start in words. Refused when the season has no start time."""
+    begins = start_of(event, match)
+    if begins is None:
+        raise Invalid("Say how many minutes late the team was: this season has no league "
+                      "night start time to measure from.", code="minutes-needed")
+    minutes = calendar.minutes_late(begins.date(), begins.timetz().replace(tzinfo=None),
+                                    begins.tzinfo, utcnow())
+    when = f"{begins.strftime('%H:%M')} on {begins.date().isoformat()}"
+    if minutes < 0:
+        raise Conflict(f"The night has not started yet ({when}): a team is late only after "
+                       "the start. To record that a team will not come, record a no show.",
+                       code="not-late-yet")
+    return minutes, when
+
+
+def offences_view(event: Event) -> list[dict]:
+    preset = preset_of(event)
+    rows = []
+    for team in event.teams:
+        count = _offences(event, team.id)
+        status = rleague.offence_status(preset, count)
+        rows.append({"team_id": team.id, "name": team.name, "offences": count,
+                     "status": status.status, "message": status.message,
+                     "removed": team.removed, "playoff_excluded": team.playoff_excluded})
+    return rows
+
+
+def _offences(event: Event, team_id: int) -> int:
+    weeks = db.session.execute(
+        db.select(Forfeit.round_number).where(Forfeit.event_id == event.id,
+                                              Forfeit.team_id == team_id).distinct()).all()
+    return len(weeks)
+
+
+def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) \
+        -> tuple[list[int], dict[int, str]]:
+    """Forfeit these games of the match for `side`. A game already played (or forfeited, or
+    not needed in a decided best-of match) is left as it is: it is not forfeited. Returns the
+    games forfeited, and why each other one was not, in words."""
+    forfeited, kept = [], {}
+    for number in numbers:
+        game = next((g for g in match.games if g.number == number), None)
+        if game is None:
+            if not match.best_of or match.status == "over":
+                kept[number] = "not needed"
+                continue
+            last = match.games[-1]
+            game = Game(event_id=match.event_id, number=number, stage=last.stage,
+                        target_points=last.target_points, hands_per_game=last.hands_per_game,
+                        bumps={})
+            match.games.append(game)
+            db.session.flush()
+        if game.forfeited_by is not None:
+            kept[number] = "already forfeited" if game.forfeited_by == side else \
+                "forfeited by the other team"
+            continue
+        if game.end is not None:
+            kept[number] = "already played"
+            continue
+        if game.hands:
+            raise Conflict(f"Game {number} at table {match.table} already has hands; a "
+                           "game being played cannot be forfeited.", code="game-started")
+        game.forfeited_by = side
+        save_game(game, preset, compute_state(game, preset=preset))
+        db.session.flush()
+        forfeited.append(number)
+    return forfeited, kept
+
+
+def _games_words(numbers) -> str:
+    numbers = sorted(numbers)
+    if len(numbers) == 1:
+        return f"Game {numbers[0]}"
+    return f"Games {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+
+
+def _kept_words(kept: dict[int, str]) -> str:
+    """'Game 1 was already played: its result stands.' and the like."""
+    by_reason: dict[str, list[int]] = {}
+    for number, why in sorted(kept.items()):
+        by_reason.setdefault(why, []).append(number)
+    sentences = []
+    for why, numbers in by_reason.items():
+        verb = "was" if len(numbers) == 1 else "were"
+        tail = {"already played": ": the result stands"}.get(why, "")
+        sentences.append(f"{_games_words(numbers)} {verb} {why}{tail}.")
+    return " ".join(sentences)
+
+
+def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: str,
+                   minutes_late: int | None, note: str | None, *, event_id: int | None = None,
+                   ) -> dict:
+    """A team late (10/20/30 minutes), absent, or with one player forfeits games; each week
+    with a forfeit is an offence, and the third removes the team from the league.
+
+    "Late" without minutes is measured from the night's start time. A forfeit recorded
+    while the week is still to come is an advance forfeit (the team called ahead): its games
+    are forfeited at once, so the opponent's schedule shows it before the night."""
+    match = get_match(match_id)
+    event = lock_event(match.event_id)
+    if event_id is not None and event.id != event_id:
+        raise Invalid(f"Match {match_id} is not in this event.", code="not-in-event")
+    preset = preset_of(event)
+    require_league(preset)
+    if team_id not in (match.team_a_id, match.team_b_id):
+        raise Invalid(f"Team {team_id} does not play at table {match.table} this week.",
+                      code="not-in-match")
+    round_ = match.round
+    if round_.status == "closed":
+        raise Conflict(f"{round_.label} is closed.", code="round-closed")
+    team = next(t for t in event.teams if t.id == team_id)
+    existing = db.session.execute(db.select(Forfeit).where(
+        Forfeit.match_id == match.id, Forfeit.team_id == team_id)).scalar_one_or_none()
+    if team.removed:
+        if existing is None:
+            raise Conflict(f"{team.name} was removed from the league after "
+                           f"{_offences(event, team_id)} weeks with a forfeit: its matches are "
+                           "already forfeit wins for its opponents, and no further forfeit or "
+                           "offence is recorded.", code="team-removed")
+        # The forfeit that removed the team, sent again (a phone retrying a lost answer):
+        # answer it as recorded, changing nothing.
+        status = rleague.offence_status(preset, _offences(event, team_id))
+        return {"games": existing.games, "offences": status.offences,
+                "status": status.status, "message": status.message,
+                "minutes_late": existing.minutes_late, "advance": bool(existing.advance),
+                "match": game_view(match.games[0])["match"]}
+    measured = None
+    if reason == rleague.LATE and minutes_late is None:
+        minutes_late, measured = measured_lateness(event, match)
+    numbers = rleague.forfeited_games(preset, reason, minutes_late)
+    advance = round_.status == "scheduled"
+    side = "A" if team_id == match.team_a_id else "B"
+    before_games = [(g.number, g.forfeited_by) for g in match.games]
+    forfeited, kept = _forfeit_games(match, side, numbers, preset)
+    if not forfeited and existing is None:
+        raise Conflict(f"Nothing to forfeit for {team.name} at table {match.table}: "
+                       f"{_kept_words(kept)} A game played is not forfeited, so no offence is "
+                       "recorded.", code="nothing-to-forfeit")
+    if existing:
+        existing.reason, existing.minutes_late, existing.note = reason, minutes_late, note
+        existing.advance = existing.advance and advance
+        existing.games = sorted(set(existing.games) | set(forfeited))
+        games = existing.games
+    else:
+        games = forfeited
+        db.session.add(Forfeit(event_id=event.id, match_id=match.id, team_id=team_id,
+                               round_number=round_.number, reason=reason,
+                               minutes_late=minutes_late, games=games, note=note,
+                               advance=advance, announced_by=principal.role))
+    db.session.flush()
+    status = rleague.offence_status(preset, _offences(event, team_id))
+    if status.status == rleague.REMOVED and not team.removed:
+        team.removed = True  # its later matches are forfeited as their weeks open
+    audit(event.id, principal, "forfeit", "match", match.id,
+          before={"games": before_games},
+          after={"team": team.name, "reason": reason, "minutes_late": minutes_late,
+                 "games": forfeited, "offence": status.offences, "status": status.status,
+                 "advance": advance, "measured_from": measured},
+          round_number=round_.number, table=match.table)
+    db.session.commit()
+    kept_played = {n: why for n, why in kept.items() if n not in games}
+    lateness = (f"{minutes_late} minutes late, measured from {measured}." if measured
+                else None)
+    other = match.team_b if team_id == match.team_a_id else match.team_a
+    ahead = (f"Recorded before the night: {other.name} see it on their schedule."
+             if advance and other is not None else None)
+    message = " ".join(filter(None, [lateness, ahead, status.message,
+                                     _kept_words(kept_played)]))
+    return {"games": games, "offences": status.offences, "status": status.status,
+            "message": message, "minutes_late": minutes_late, "advance": advance,
+            "match": game_view(match.games[0])["match"]}
+
+
+def forfeit_removed_teams(event: Event, round_: Round) -> None:
+    """A week opens: the matches of teams removed from the league are forfeit wins for their
+    opponents. Done week by week, not at the removal, so the standings and the projected
+    bracket count only the weeks opened so far."""
+    removed = {t.id for t in event.teams if t.removed}
+    if not removed or round_.stage != rgames.REGULAR:
+        return
+    preset = preset_of(event)
+    for match in round_.matches:
+        for team_id, side in ((match.team_a_id, "A"), (match.team_b_id, "B")):
+            if team_id in removed:
+                numbers = [g.number for g in match.games if not g.hands]
+                _forfeit_games(match, side, numbers, preset)

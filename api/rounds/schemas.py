@@ -1,0 +1,129 @@
+"""The API's shapes for rounds: rounds: planning and seating the next one by the format's
+movement, the clock, the round's view, seat changes and the teams format's championship."""
+
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from ..core.schemas import SEAT, Bool, Int, ListOf, RefSchema, Schema, SidePointsSchema
+
+
+class RoundCreateSchema(Schema):
+    number = Int(load_default=None, allow_none=True, validate=validate.Range(1, 1000),
+                 metadata={"description": "The round you expect to seat; a repeat is refused."})
+
+
+class ClockSchema(Schema):
+    minutes = Int(allow_none=True)
+    started_at = fields.DateTime(allow_none=True)
+    ends_at = fields.DateTime(allow_none=True)
+    seconds_left = Int(allow_none=True)
+
+
+class ClockStartSchema(Schema):
+    minutes = Int(load_default=None, allow_none=True, validate=validate.Range(1, 240))
+
+
+class SeatSchema(Schema):
+    seat = Int(required=True)
+    player_id = Int(allow_none=True)
+    name = fields.String(required=True)
+    side = fields.String(required=True, metadata={"description": "A (seats 1 and 3) or B "
+                                                  "(seats 2 and 4)."})
+
+
+class TableGameSchema(Schema):
+    id = Int(required=True)
+    number = Int(required=True)
+    points = fields.Nested(SidePointsSchema, required=True)
+    hands_played = Int(required=True)
+    hands_per_game = Int(allow_none=True, metadata={"description": "A game of this many "
+                                                    "hands (None: played to a target)."})
+    target_points = Int(allow_none=True)
+    over = Bool(required=True)
+    winner = fields.String(allow_none=True)
+    level = Bool(required=True)
+    end = fields.String(allow_none=True)
+    forfeited_by = fields.String(allow_none=True, metadata={"description": "The side that "
+                                                            "forfeited the game, if one did."})
+    signed_off = Bool(required=True)
+    last_entry_at = fields.DateTime(allow_none=True)
+    idle_seconds = Int(allow_none=True, metadata={"description": "Seconds since the last "
+                       "entry (or the round's start) while the game is being played, by the "
+                       "server's clock: the progress board's 'no entry for a while'."})
+    version = Int(required=True)
+
+
+class RoundTableSchema(Schema):
+    match_id = Int(required=True)
+    table = Int(required=True)
+    status = fields.String(required=True)
+    winner = fields.String(allow_none=True)
+    signed_off = Bool(required=True)
+    team_a = fields.Nested(RefSchema, allow_none=True)
+    team_b = fields.Nested(RefSchema, allow_none=True)
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    games = fields.List(fields.Nested(TableGameSchema), required=True)
+
+
+class ProgressSchema(Schema):
+    tables = Int(required=True)
+    finished = Int(required=True)
+    hands = Int(required=True)
+
+
+class RoundSchema(Schema):
+    id = Int(required=True)
+    event_id = Int(required=True)
+    number = Int(required=True)
+    stage = fields.String(required=True)
+    label = fields.String(required=True)
+    status = fields.String(required=True)
+    time_called = Bool(required=True)
+    clock = fields.Nested(ClockSchema, allow_none=True)
+    progress = fields.Nested(ProgressSchema, required=True)
+    tables = fields.List(fields.Nested(RoundTableSchema), required=True)
+
+
+class PlanTableSchema(Schema):
+    table = Int(required=True)
+    team_a = fields.Nested(RefSchema, allow_none=True)
+    team_b = fields.Nested(RefSchema, allow_none=True)
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+
+
+class AccommodationSchema(Schema):
+    table = Int(required=True)
+    stays = fields.List(fields.String(), required=True, metadata={
+        "description": "Who stays at this table (an accommodation: RULES.md §4)."})
+    moves = fields.List(fields.String(), required=True, metadata={
+        "description": "Who moves on in their place (empty when nobody had to)."})
+    to = Int(allow_none=True, metadata={"description": "The table they move to."})
+    note = fields.String(required=True)
+
+
+class PlanSchema(Schema):
+    ready = Bool(required=True, metadata={
+        "description": "Whether a round can be seated now; if not, `reason` says why."})
+    code = fields.String(allow_none=True)
+    reason = fields.String(allow_none=True)
+    number = Int(allow_none=True)
+    stage = fields.String(allow_none=True)
+    label = fields.String(allow_none=True)
+    minutes = Int(allow_none=True)
+    notes = fields.List(fields.String(), required=True)
+    accommodations = fields.List(fields.Nested(AccommodationSchema), required=True, metadata={
+        "description": "What accommodations (entrants who stay at one table) did to this "
+                       "round: who stays, and who moves instead."})
+    tables = fields.List(fields.Nested(PlanTableSchema), required=True)
+
+
+class RoundSwapSchema(Schema):
+    a = Int(required=True, metadata={"description": "A seated entrant: a player's id, or a "
+                                     "team's in a team format."})
+    b = Int(required=True, metadata={"description": "The entrant to change places with."})
+
+
+class SeatSwapSchema(Schema):
+    seats = ListOf(Int(validate=SEAT), required=True, min_items=2, max_items=2, metadata={
+        "description": "The two seats (1-4) whose players sat in each other's places."})
