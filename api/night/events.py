@@ -7,18 +7,24 @@ import secrets
 from flask import current_app
 from sqlalchemy import select
 
-from ..club.finishes import freeze
-from ..club.series import keep_after_finish
 from ..core import limits
 from ..core.common import audit, event_by_code, get_event, lock_event, preset_of
 from ..core.db import db
 from ..core.errors import Conflict, Forbidden, NotFound
+from ..core.hooks import Hook
 from ..core.keys import ORGANIZER, RUNNER, Principal, issue_key
 from ..core.models import ApiKey, Event, utcnow
 from ..rules.presets import build_preset
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread at a table
 
+
+# A night's status set (open or finished), before it is committed: the club keeps the
+# finishes of a finished night in its row (club/finishes.py).
+STATUS_SET = Hook("an event's status set, in its transaction")
+# A club's night marked finished, after the commit: the club keeps the standings of each of its
+# series whose nights are now all finished (club/series.py).
+CLUB_NIGHT_FINISHED = Hook("a club's night marked finished, committed")
 
 def _new_code() -> str:
     while True:
@@ -71,7 +77,7 @@ def rename_event(event_id: int, principal: Principal, name: str | None,
         event.name = name.strip()
     if status is not None:
         event.status = status
-        freeze(event)
+        STATUS_SET(event)
     if time_zone is not None:
         event.time_zone = time_zone
     if hand_awards is not None:
@@ -81,7 +87,7 @@ def rename_event(event_id: int, principal: Principal, name: str | None,
                  "hand_awards": event.hand_awards or []})
     db.session.commit()
     if status == "finished" and before["status"] != "finished" and event.club_id is not None:
-        keep_after_finish(event.id)
+        CLUB_NIGHT_FINISHED(event.id)
     return event
 
 

@@ -12,11 +12,10 @@ from collections.abc import Callable
 from ..core.common import audit, game_label, get_round, lock_event, preset_of
 from ..core.db import db
 from ..core.errors import Conflict, Invalid
+from ..core.hooks import Hook
 from ..core.keys import Principal
 from ..core.models import Event, Round, utcnow
 from ..games.game_state import compute_state, save_game
-from ..league import playoffs
-from ..league.forfeits import forfeit_removed_teams
 from ..rules import games as rgames
 from ..rules.errors import SeatingError
 from ..rules.presets import Preset
@@ -74,8 +73,12 @@ PLANNERS: dict[str, Callable[[Event, Preset, list[Round]], Plan]] = {
     "wec-singles": _regular_rounds(movement.wec_singles_seating),
     "teams-rotation": _regular_rounds(movement.team_rotation_seating),
     "wec-doubles": _regular_rounds(movement.wec_doubles_seating),
-    "league-schedule": playoffs.plan_league_round,
+    # "league-schedule": the league's planner, added by league.connect()
 }
+
+# A round seated ahead of time (a league's week) starts: the league forfeits the matches of
+# teams withdrawn since (league/forfeits.py).
+SCHEDULED_ROUND_STARTS = Hook("a round seated ahead of time starts")
 
 
 def seat_next_round(event_id: int, principal: Principal, number: int | None) -> Round:
@@ -95,7 +98,7 @@ def seat_next_round(event_id: int, principal: Principal, number: int | None) -> 
         round_ = plan.existing_round
         round_.status = "playing"
         round_.clock_started_at = utcnow() if round_.minutes else None
-        forfeit_removed_teams(event, round_)
+        SCHEDULED_ROUND_STARTS(event, round_)
     else:
         round_ = store_plan(event, preset, plan)
     if plan.schedule is not None:
