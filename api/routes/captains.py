@@ -11,7 +11,7 @@ from ..auth import client_address, require, require_team
 from ..core.common import get_event
 from ..core.keys import ORGANIZER
 from ..league import captains as service
-from ..league import link_teams
+from ..league import link_teams, rosters
 from ..league.schemas import (
     AdvanceForfeitSchema,
     CaptainRegisteredSchema,
@@ -103,7 +103,7 @@ class TeamSchedule(MethodView):
     def get(self, event_id, team_id):
         """A team's season: each night, opponent, table, result and points, every forfeit
         (advance ones too), its roster and whether it is final."""
-        return service.team_schedule(get_event(event_id), team_id)
+        return rosters.team_schedule(get_event(event_id), team_id)
 
 
 @blp.route("/events/<int:event_id>/teams/<int:team_id>/roster")
@@ -114,8 +114,8 @@ class Roster(MethodView):
         """Change the team's name, players or substitutes: the captain (team key) until the
         roster is final, the organizer always."""
         principal = require_team(event_id, team_id)
-        team = service.update_roster(event_id, team_id, principal, body or {})
-        return service.team_schedule(get_event(event_id), team.id)
+        team = rosters.update_roster(event_id, team_id, principal, body or {})
+        return rosters.team_schedule(get_event(event_id), team.id)
 
 
 @blp.route("/events/<int:event_id>/teams/<int:team_id>/advance-forfeits")
@@ -126,7 +126,7 @@ class AdvanceForfeits(MethodView):
         """The team cannot come on a week's night: its match that week is forfeited now, and
         the opponent sees it (the captain's team key, or the organizer)."""
         principal = require_team(event_id, team_id)
-        return service.announce_forfeit(event_id, team_id, principal, body["week"],
+        return rosters.announce_forfeit(event_id, team_id, principal, body["week"],
                                         body["note"])
 
 

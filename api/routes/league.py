@@ -8,7 +8,7 @@ from flask_smorest import Blueprint
 from ..auth import require, require_key
 from ..core.common import get_event, get_match
 from ..core.keys import ORGANIZER
-from ..league import forfeits, playoffs
+from ..league import changes, forfeits, playoffs
 from ..league import league as service
 from ..league.schemas import (
     BracketSchema,
@@ -55,7 +55,7 @@ class Postpone(MethodView):
         the last night, or on `date`); `"mode": "shift"` moves it and every later week one
         league night on instead. Audited; the season view lists what moved and why."""
         principal = require(event_id, ORGANIZER)
-        return service.season_view(service.cancel_night(
+        return service.season_view(changes.cancel_night(
             event_id, principal, body["week"], body["reason"], body["mode"], body["date"]))
 
 
@@ -68,7 +68,7 @@ class PlayoffNights(MethodView):
         any round may have its own date; a round given null goes back to a week after the
         round before it. A playoff match moves alone with /season/move-match. Audited."""
         principal = require(event_id, ORGANIZER)
-        event = service.set_playoff_nights(event_id, principal, body["nights"], body["reason"])
+        event = changes.set_playoff_nights(event_id, principal, body["nights"], body["reason"])
         return playoffs.bracket_view(event)
 
 
@@ -80,7 +80,7 @@ class MakeUp(MethodView):
         """A league night is cancelled and that week alone is made up on another night (by
         default a week after the last); the other weeks stay (organizer). Audited."""
         principal = require(event_id, ORGANIZER)
-        return service.season_view(service.make_up(event_id, principal, body["week"],
+        return service.season_view(changes.make_up(event_id, principal, body["week"],
                                                    body["reason"], body["date"]))
 
 
@@ -93,7 +93,7 @@ class MoveMatch(MethodView):
         too, after the season's last night and not before its round's previous round.
         Audited."""
         principal = require(event_id, ORGANIZER)
-        return service.season_view(service.move_match(event_id, principal, body["match_id"],
+        return service.season_view(changes.move_match(event_id, principal, body["match_id"],
                                                       body["date"], body["reason"]))
 
 
