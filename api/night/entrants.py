@@ -1,5 +1,5 @@
-"""Players and teams: registering (one at a time here; a whole field from a CSV file in
-entrant_import.py, with the checks here), check-in, withdrawal."""
+"""Players and teams: registering them (one at a time; a CSV import is entrant_import.py), and
+the field as rounds see it. Changes after registration are entrant_changes.py."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from flask import current_app
 from sqlalchemy import func, insert, select
 
 from ..core import limits
-from ..core.common import audit, audit_many, get_player, get_team, lock_event, preset_of
+from ..core.common import audit, audit_many, lock_event, preset_of
 from ..core.db import db
 from ..core.errors import Conflict, Invalid
 from ..core.keys import Principal
@@ -17,20 +17,20 @@ from ..people.people import link_players
 from . import door
 
 
-def _name_or_422(raw, what: str = "A name") -> str:
+def name_or_422(raw, what: str = "A name") -> str:
     try:
         return clean_name(raw, what)
     except ValueError as exc:
         raise Invalid(str(exc), code="bad-name") from None
 
 
-def _next_position(model, event_id: int) -> int:
+def next_position(model, event_id: int) -> int:
     current = db.session.execute(
         select(func.max(model.position)).where(model.event_id == event_id)).scalar()
     return (current or 0) + 1
 
 
-def _taken_names(event_id: int, model) -> set[str]:
+def taken_names(event_id: int, model) -> set[str]:
     return {n.casefold() for n in db.session.execute(
         select(model.name).where(model.event_id == event_id)).scalars()}
 
@@ -39,7 +39,7 @@ def _taken_names(event_id: int, model) -> set[str]:
 TEAM_SUBSTITUTES = 8
 
 
-def _make_room(event: Event, players: int, teams: int = 0, client: str = "") -> None:
+def make_room(event: Event, players: int, teams: int = 0, client: str = "") -> None:
     """Refuse, before anything is written, registrations past the largest field an event
     takes, and count them against the registrations from `client` (see check_room and
     take_registrations)."""
@@ -84,7 +84,7 @@ def take_registrations(players: int, client: str) -> None:
                 "network lately.", amount=players)
 
 
-def _seated_yet(event: Event) -> bool:
+def seated_yet(event: Event) -> bool:
     return db.session.execute(
         select(Round.id).where(Round.event_id == event.id, Round.status != "scheduled")
     ).first() is not None
@@ -126,7 +126,7 @@ def team_players(teams: list[Team]) -> list[Player]:
 def _insert_players(event: Event, rows: list[tuple[str, bool]], principal,
                     client: str = "") -> list[Player]:
     """Register players (checked as `player_values` does)."""
-    _make_room(event, len(rows), client=client)
+    make_room(event, len(rows), client=client)
     players = player_values(event, rows)
     if not players:
         return []
@@ -147,9 +147,9 @@ def player_values(event: Event, rows: list[tuple[str, bool]],
     checked against the event as it is now: a name that shows nothing, or one registered
     already, refuses them all. `row_errors`: problems already found in rows (by index),
     reported with the others in line order."""
-    taken = _taken_names(event.id, Player)
-    late = _seated_yet(event)
-    position = _next_position(Player, event.id)
+    taken = taken_names(event.id, Player)
+    late = seated_yet(event)
+    position = next_position(Player, event.id)
     errors: dict[str, list[str]] = {}
     players = []
     for index, (raw, checked_in) in enumerate(rows):
@@ -217,14 +217,14 @@ def register_team(event: Event, principal: Principal, name: str, players: list[s
 def insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
                  row_errors: dict[int, list[str]] | None = None,
                  client: str = "") -> list[Team]:
-    _make_room(event, sum(len(roster) + min(len(subs), TEAM_SUBSTITUTES)
+    make_room(event, sum(len(roster) + min(len(subs), TEAM_SUBSTITUTES)
                           for _, roster, subs, _ in rows), teams=len(rows), client=client)
-    team_names = _taken_names(event.id, Team)
-    player_names = _taken_names(event.id, Player)
-    team_pos = _next_position(Team, event.id)
-    player_pos = _next_position(Player, event.id)
+    team_names = taken_names(event.id, Team)
+    player_names = taken_names(event.id, Player)
+    team_pos = next_position(Team, event.id)
+    player_pos = next_position(Player, event.id)
     league = preset_of(event).movement == "league-schedule"
-    late = _seated_yet(event)
+    late = seated_yet(event)
     errors: dict[str, list[str]] = {}
     made = []
     for index, (raw_name, roster, subs, checked_in) in enumerate(rows):
@@ -279,160 +279,6 @@ def insert_teams(event: Event, rows, principal, lines: list[int] | None = None,
     for t in made:
         audit(event.id, principal, "add-team", "team", t.id, after={"name": t.name})
     return made
-
-
-def update_player(event_id: int, principal: Principal, player_id: int, changes: dict) -> Player:
-    """Check in, withdraw, come back, or fix a name; late arrivals are marked as such."""
-    event = lock_event(event_id)
-    player = get_player(event, player_id)
-    before = {"name": player.name, "checked_in": player.checked_in,
-              "withdrawn": player.withdrawn, **_event_day(player)}
-    if "name" in changes:
-        name = _name_or_422(changes["name"])
-        if name.casefold() != player.name.casefold() and \
-                name.casefold() in _taken_names(event.id, Player):
-            raise Conflict(f"'{name}' is already registered.", code="duplicate-name")
-        player.name = name
-    if "checked_in" in changes:
-        if changes["checked_in"] and not player.checked_in:
-            door.allow_check_in(event, principal, "player", player.id, player.name,
-                                changes.get("after_window", False))
-        _check_in(player, changes["checked_in"], _seated_yet(event))
-    if "withdrawn" in changes:
-        player.withdrawn = changes["withdrawn"]
-    if EVENT_DAY & changes.keys():
-        if player.role != "player":
-            raise Conflict(f"{player.name} is a substitute: set this on the team.",
-                           code="substitute")
-        _set_event_day(event, player, changes)
-    audit(event.id, principal, "update-player", "player", player.id, before=before,
-          after={"name": player.name, "checked_in": player.checked_in,
-                 "withdrawn": player.withdrawn, **_event_day(player)})
-    db.session.commit()
-    return player
-
-
-def update_team(event_id: int, principal: Principal, team_id: int, changes: dict,
-                reschedule=None) -> Team:
-    """Rename, withdraw, check in, move between divisions, the event day's settings.
-    `reschedule(event)`: schedules a league's season again (league/league.py), for a team
-    moved between divisions after the season was scheduled but before its first week."""
-    event = lock_event(event_id)
-    team = get_team(event, team_id)
-    before = {"name": team.name, "withdrawn": team.withdrawn,
-              "playoff_excluded": team.playoff_excluded, "checked_in": _team_here(team),
-              "division": team.division, **_event_day(team)}
-    if "name" in changes:
-        name = _name_or_422(changes["name"], "The team name")
-        if name.casefold() != team.name.casefold() and \
-                name.casefold() in _taken_names(event.id, Team):
-            raise Conflict(f"There is already a team called '{name}'.",
-                           code="duplicate-name")
-        team.name = name
-    if "withdrawn" in changes:
-        team.withdrawn = changes["withdrawn"]
-    if "playoff_excluded" in changes:
-        team.playoff_excluded = changes["playoff_excluded"]
-    if "division" in changes and changes["division"] != team.division:
-        if any(r.stage == "regular" and r.status != "scheduled" for r in event.rounds):
-            raise Conflict(f"{team.name} cannot change division now: the season's first week "
-                           "has been played (its schedule is within the divisions).",
-                           code="season-started")
-        team.division = changes["division"]
-        if event.schedule and event.schedule.get("season"):
-            if reschedule is None:
-                raise Conflict(f"{team.name} cannot change division once the season is "
-                               "scheduled.", code="season-scheduled")
-            db.session.flush()
-            reschedule(event)  # the pairings within the divisions, drawn again
-    if "checked_in" in changes:
-        if changes["checked_in"] and not _team_here(team):
-            door.allow_check_in(event, principal, "team", team.id, team.name,
-                                changes.get("after_window", False))
-        late = _seated_yet(event)  # a team arriving after round 1 is late, as a player is
-        for member in team.members:
-            if member.role == "player":
-                _check_in(member, changes["checked_in"], late)
-    if EVENT_DAY & changes.keys():
-        _set_event_day(event, team, changes)
-    audit(event.id, principal, "update-team", "team", team.id, before=before,
-          after={"name": team.name, "withdrawn": team.withdrawn,
-                 "playoff_excluded": team.playoff_excluded, "checked_in": _team_here(team),
-                 "division": team.division, **_event_day(team)})
-    db.session.commit()
-    return team
-
-
-EVENT_DAY = frozenset({"paid", "stays_at", "disqualified", "categories"})
-
-
-def _event_day(entrant) -> dict:
-    return {"paid": entrant.paid, "stays_at": entrant.stays_at,
-            "disqualified": entrant.disqualified, "categories": entrant.categories or []}
-
-
-def _set_event_day(event: Event, entrant, changes: dict) -> None:
-    """Paid, an accommodation (stays at a table), a disqualification (with its reason, or
-    None to undo it) and the categories an entrant is in (RULES.md §4)."""
-    if "paid" in changes:
-        entrant.paid = changes["paid"]
-    if "stays_at" in changes:
-        entrant.stays_at = changes["stays_at"]
-    if "disqualified" in changes:
-        entrant.disqualified = changes["disqualified"]
-    if "categories" in changes:
-        known = list((event.categories or {}).keys())
-        unknown = [c for c in changes["categories"]
-                   if c.casefold() not in {k.casefold() for k in known}]
-        if unknown:
-            raise Invalid(f"No category '{unknown[0]}' in this event"
-                          + (f"; it has {', '.join(known)}." if known else
-                             "; add categories first (Event tab)."),
-                          code="unknown-category")
-        by_fold = {k.casefold(): k for k in known}
-        entrant.categories = list(dict.fromkeys(by_fold[c.casefold()]
-                                                for c in changes["categories"]))
-
-
-def _check_in(player: Player, here: bool, late: bool) -> None:
-    """Check a player in (late when a round was seated already), or undo a check-in made by
-    mistake at the door: then they are not here, and no longer counted late."""
-    if here and not player.checked_in:
-        player.checked_in_at = utcnow()
-        player.late = late
-    elif not here:
-        player.checked_in_at = None
-        player.late = False
-    player.checked_in = here
-
-
-def _team_here(team: Team) -> bool:
-    return all(m.checked_in for m in team.members if m.role == "player")
-
-
-def add_substitute(event_id: int, principal: Principal, team_id: int, name: str,
-                   client: str = "") -> Player:
-    event = lock_event(event_id)
-    team = get_team(event, team_id)
-    if preset_of(event).movement != "league-schedule":
-        raise Conflict("Substitutes are only kept for league teams.", code="not-league")
-    if sum(m.role == "substitute" for m in team.members) >= TEAM_SUBSTITUTES:
-        raise Conflict(f"A team keeps at most {TEAM_SUBSTITUTES} substitutes; "
-                       f"{team.name} has them all.", code="too-many-substitutes")
-    _make_room(event, 1, client=client)
-    person = _name_or_422(name)
-    if person.casefold() in _taken_names(event.id, Player):
-        raise Conflict(f"'{person}' is already registered in this event.",
-                       code="duplicate-name")
-    player = Player(event_id=event.id, name=person, position=_next_position(Player, event.id),
-                    team_id=team.id, role="substitute")
-    db.session.add(player)
-    db.session.flush()
-    link_players(event, [player])
-    audit(event.id, principal, "add-substitute", "player", player.id,
-          after={"name": person, "team": team.name})
-    db.session.commit()
-    return player
 
 
 def list_players(event_id: int) -> list[Player]:

@@ -8,7 +8,7 @@ refusal writes nothing, so a stranger cannot use up the count a whole venue on o
 Requests to be added are capped by how many wait at once, per address and per event; the
 organizer declines a flood of them in one step. Every door write works only with the event's
 current door code and inside the check-in window (door.py). A check-in is the same change the
-organizer's Check in makes (entrants.py), audited as made at the door.
+organizer's Check in makes (entrant_changes.py), audited as made at the door.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..core.errors import Conflict, NotFound
 from ..core.keys import Principal
 from ..core.models import DoorRequest, Event, Match, Player, Round, Seat, Team, utcnow
 from ..rules import check_in as rules
-from . import door, entrants
+from . import door, entrant_changes, entrants
 
 # A request refused for too many waiting is told to try again after this many seconds: by
 # then the organizer has usually answered some.
@@ -144,10 +144,10 @@ def check_in(code: str, token: str, player_id: int, client: str) -> dict:
         door.require_open(event)
         _count(event, client)
         if team is not None:
-            entrants.update_team(event.id, _door_principal(event), team.id,
+            entrant_changes.update_team(event.id, _door_principal(event), team.id,
                                  {"checked_in": True})
         else:
-            entrants.update_player(event.id, _door_principal(event), player.id,
+            entrant_changes.update_player(event.id, _door_principal(event), player.id,
                                    {"checked_in": True})
         db.session.refresh(player)
     at = rules.clock_words(player.checked_in_at.astimezone(door.zone_of(event)))

@@ -10,7 +10,7 @@ from ..auth import client_address, require
 from ..core.common import get_event
 from ..core.keys import ORGANIZER
 from ..league import league
-from ..night import entrant_import
+from ..night import entrant_changes, entrant_import
 from ..night import entrants as service
 from ..night.schemas import (
     ImportedSchema,
@@ -54,7 +54,7 @@ class PlayerById(MethodView):
         """Check a player in (after round 1 they are a late arrival), withdraw them, bring
         them back or fix their name (organizer)."""
         principal = require(event_id, ORGANIZER)
-        return service.update_player(event_id, principal, player_id, body)
+        return entrant_changes.update_player(event_id, principal, player_id, body)
 
 
 @blp.route("/import")
@@ -111,7 +111,7 @@ class TeamById(MethodView):
         """Check a team in, withdraw it, exclude it from the playoffs or rename it
         (organizer)."""
         principal = require(event_id, ORGANIZER)
-        return service.update_team(event_id, principal, team_id, body,
+        return entrant_changes.update_team(event_id, principal, team_id, body,
                                    reschedule=league.reschedule_season)
 
 
@@ -122,5 +122,5 @@ class Substitutes(MethodView):
     def post(self, body, event_id, team_id):
         """Add a substitute to a league team's list (organizer)."""
         principal = require(event_id, ORGANIZER)
-        return service.add_substitute(event_id, principal, team_id, body["name"],
+        return entrant_changes.add_substitute(event_id, principal, team_id, body["name"],
                                       client_address())
