@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -209,3 +210,61 @@ def test_the_game_screen_and_its_components_are_each_a_module_a_reader_can_hold(
     assert _function_lines(text, "export async function render(") <= 40
     shared = [p.name for p in [screen, *components] if "ctx" in p.read_text()]
     assert not shared, f"a shared context object is back: {shared}"
+
+
+def area_of(module: str) -> str | None:
+    """The area a module of api/ belongs to; None for rules/ (below every area) and the HTTP
+    and serving layers (above every area)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in AREAS else None
+
+
+def area_arrows(graph: dict[str, set[str]]) -> set[tuple[str, str, str, str]]:
+    """(area, area imported, module, module imported) for every import between two areas."""
+    return {(area_of(name), area_of(module), name, module) for name, imported in graph.items()
+            for module in imported
+            if area_of(name) and area_of(module) and area_of(name) != area_of(module)}
+
+
+def wrong_arrows(graph: dict[str, set[str]]) -> list[str]:
+    """Imports from an area to a later one, or to anything above the areas."""
+    order = {area: i for i, area in enumerate(AREAS)}
+    upward = [f"{name} ({a}) imports {module} ({b})"
+              for a, b, name, module in sorted(area_arrows(graph)) if order[a] < order[b]]
+    upward += [f"{name} ({area_of(name)}) imports {module}, above the areas"
+               for name in sorted(graph) if area_of(name)
+               for module in sorted(graph[name])
+               if not area_of(module) and not module.startswith("api.rules")]
+    return upward
+
+
+def test_every_area_imports_only_the_areas_below_it():
+    assert not wrong_arrows(GRAPH), wrong_arrows(GRAPH)
+
+
+def test_no_two_areas_import_each_other():
+    pairs = {(a, b) for a, b, _, _ in area_arrows(GRAPH)}
+    both = sorted({tuple(sorted(p)) for p in pairs if (p[1], p[0]) in pairs})
+    assert not both, both
+
+
+def test_the_area_check_sees_an_upward_arrow():
+    graph = {"api.core.common": {"api.club.series"}, "api.club.series": {"api.core.common"},
+             "api.night.door": {"api.routes.door"}, "api.games.hands": {"api.rules.hands"}}
+    assert wrong_arrows(graph) == [
+        "api.core.common (core) imports api.club.series (club)",
+        "api.night.door (night) imports api.routes.door, above the areas"]
+
+
+def test_every_module_outside_the_rules_is_one_a_reader_can_hold():
+    sizes = {name: _lines(path) for name, path in MODULES.items()
+             if not name.startswith("api.rules")}
+    assert all(size <= 400 for size in sizes.values()), \
+        {name: size for name, size in sizes.items() if size > 400}
+
+
+def test_no_module_of_api_branches_on_testing():
+    found = [f"{name}:{number}" for name, path in MODULES.items()
+             for number, line in enumerate(path.read_text().splitlines(), 1)
+             if re.search(r"app\.testing\b|config\[.TESTING.\]", line)]
+    assert not found, found
