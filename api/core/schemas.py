@@ -11,6 +11,8 @@ from marshmallow import fields, validate
 
 from .text import bad_character, clean_name, unstorable
 
+# --- fields every area's schemas use --------------------------------------------------------------
+
 # The default Integer silently truncates 3.9 to 3 and takes "3"; a hand's tricks must not.
 Int = partial(fields.Integer, strict=True)
 
@@ -122,10 +124,14 @@ class Schema(ma.Schema):
         return data
 
 
+# --- the service and who is asking ----------------------------------------------------------------
+
 class HealthSchema(Schema):
     status = fields.String(required=True)
     database = fields.String(required=True)
 
+
+# --- small shared pieces --------------------------------------------------------------------------
 
 SIDE = validate.OneOf(["A", "B"])
 
@@ -148,6 +154,8 @@ class RefSchema(Schema):
     id = Int(allow_none=True)
     name = fields.String(allow_none=True)
 
+
+# --- the audit log --------------------------------------------------------------------------------
 
 class AuditKeySchema(Schema):
     id = Int(required=True)

@@ -7,6 +7,7 @@ from marshmallow import fields, validate
 
 from ..core.schemas import SEAT, Bool, Int, ListOf, Schema, Side, SidePointsSchema, TextField
 
+# --- games and hands ------------------------------------------------------------------------------
 
 class RenegeSchema(Schema):
     by = Side(required=True, metadata={"description": "The side accused of reneging."})
@@ -198,6 +199,8 @@ BATCH_ID = validate.Regexp(r"\A[A-Za-z0-9_.:-]{1,56}\Z",
 
 SHEET_ROWS = 40  # a game to 10 or 11 is rarely past 20 hands; thrown-in cards add a few
 
+
+# --- a game from its paper sheet ------------------------------------------------------------------
 
 class HandRowSchema(HandBodySchema):
     id = fields.String(load_default=None, validate=HAND_ID, metadata={

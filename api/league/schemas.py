@@ -9,6 +9,7 @@ from ..core.schemas import SEAT, Bool, Int, ListOf, Name, RefSchema, Schema, Tex
 from ..games.schemas import GameMatchSchema
 from ..night.schemas import TeamSchema
 
+# --- the season, postponements and forfeits -------------------------------------------------------
 
 class SeasonCreateSchema(Schema):
     weeks = Int(load_default=None, allow_none=True, validate=validate.Range(1, 60))
@@ -71,6 +72,8 @@ class SeatChangeSchema(Schema):
     seat = Int(required=True, validate=SEAT)
     player_id = Int(required=True)
 
+
+# --- the season's view and the playoff bracket ----------------------------------------------------
 
 class SeasonMatchSchema(Schema):
     home = fields.Nested(RefSchema, required=True)
@@ -201,6 +204,8 @@ class BracketSchema(Schema):
     drawn = Bool(required=True)
     seeds = fields.List(fields.Nested(SeedSchema), required=True)
 
+
+# --- league operations: make-ups, moved matches, captains -----------------------------------------
 
 class ForfeitRowSchema(Schema):
     team_id = Int(required=True)

@@ -12,6 +12,7 @@ from marshmallow import fields, validate
 from ..core.schemas import Bool, Int, ListOf, Name, NameField, Schema, TextField
 from ..people.schemas import PeopleDecisions
 
+# --- presets: the formats and their points --------------------------------------------------------
 
 class HandValueSchema(Schema):
     alone = Bool(required=True)
@@ -112,6 +113,8 @@ def TimeZone(**kwargs):  # noqa: N802 (a field factory, named like the fields it
         "description": "The venue's IANA time zone, e.g. 'America/Detroit': check-in windows, "
                        "league nights and the times in exports are in it."}, **kwargs)
 
+
+# --- events and access ----------------------------------------------------------------------------
 
 class EventCreateSchema(Schema):
     name = Name(required=True)
@@ -227,6 +230,8 @@ class JoinedSchema(Schema):
     table = Int(allow_none=True)
 
 
+# --- players and teams ----------------------------------------------------------------------------
+
 class PlayerCreateSchema(Schema):
     name = Name(required=True)
     checked_in = Bool(load_default=False)
@@ -336,6 +341,8 @@ class ImportedSchema(Schema):
     players = Int(required=True)
     teams = Int(required=True)
 
+
+# --- QR codes -------------------------------------------------------------------------------------
 
 class QrSchema(Schema):
     text = TextField(required=True, min_length=1, max_length=1000)

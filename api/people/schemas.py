@@ -8,6 +8,7 @@ from marshmallow import fields, validate
 
 from ..core.schemas import Bool, Int, Name, Schema
 
+# --- choosing a person of the club's registry -----------------------------------------------------
 
 class PersonChoice(fields.Field):
     """The organizer's decision for a name in a club's event: a person's id, or "new"."""
@@ -42,6 +43,8 @@ class PeopleDecisions(fields.Dict):
             raise ma.ValidationError("At most 2000 decisions.")
         return super()._deserialize(value, attr, data, **kwargs)
 
+
+# --- the club's people ----------------------------------------------------------------------------
 
 class PersonSchema(Schema):
     id = Int(required=True)

@@ -8,6 +8,7 @@ from marshmallow import fields, validate
 
 from ..core.schemas import Bool, Int, ListOf, Name, RefSchema, Schema, TextField
 
+# --- tiebreaks, awards and score sheets -----------------------------------------------------------
 
 class TiebreakSchema(Schema):
     order = ListOf(Int(), required=True, max_items=5000)
@@ -110,6 +111,8 @@ class ScoresheetSchema(Schema):
     upcoming = fields.List(fields.Nested(UpcomingSchema), required=True)
     total = Int(allow_none=True)
 
+
+# --- the event day: money, named awards, categories, door prizes (RULES.md §4) --------------------
 
 class SplitRowSchema(Schema):
     from_field = Int(required=True, validate=validate.Range(1, 10_000), metadata={
