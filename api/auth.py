@@ -1,4 +1,5 @@
-"""Access keys: long random secrets stored as digests; who may do what in which event."""
+"""The key on a request, checked: who is asking, and whether their key may do this in this event
+(a 401 or 403 problem if not). The keys themselves, and minting them, are core/keys.py."""
 
 from __future__ import annotations
 

@@ -13,15 +13,9 @@ from .db import db
 from .models import ApiKey, ClubKey
 
 ORGANIZER = "organizer"
-
-
 RUNNER = "runner"
-
-
 # A league captain's key: edits its own team's roster and announces its forfeits, nothing else.
 TEAM = "team"
-
-
 KEY_PREFIX = "euk_"
 
 

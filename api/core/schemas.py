@@ -134,14 +134,8 @@ class HealthSchema(Schema):
 # --- small shared pieces --------------------------------------------------------------------------
 
 SIDE = validate.OneOf(["A", "B"])
-
-
 SEAT = validate.Range(1, 4)
-
-
 Side = partial(fields.String, validate=SIDE)
-
-
 Name = NameField
 
 

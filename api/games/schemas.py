@@ -192,15 +192,13 @@ class DealerSchema(Schema):
     seat = Int(required=True, allow_none=True, validate=SEAT)
 
 
+# --- a game from its paper sheet ------------------------------------------------------------------
+
 BATCH_ID = validate.Regexp(r"\A[A-Za-z0-9_.:-]{1,56}\Z",
                            error="A batch id is 1 to 56 letters, digits or _ . : - (the app "
                                  "makes one per sheet).")
-
-
 SHEET_ROWS = 40  # a game to 10 or 11 is rarely past 20 hands; thrown-in cards add a few
 
-
-# --- a game from its paper sheet ------------------------------------------------------------------
 
 class HandRowSchema(HandBodySchema):
     id = fields.String(load_default=None, validate=HAND_ID, metadata={

@@ -98,6 +98,8 @@ class PresetSchema(Schema):
 
 
 @functools.cache
+# --- events and access ----------------------------------------------------------------------------
+
 def _time_zones() -> frozenset[str]:
     return frozenset(zoneinfo.available_timezones())
 
@@ -113,8 +115,6 @@ def TimeZone(**kwargs):  # noqa: N802 (a field factory, named like the fields it
         "description": "The venue's IANA time zone, e.g. 'America/Detroit': check-in windows, "
                        "league nights and the times in exports are in it."}, **kwargs)
 
-
-# --- events and access ----------------------------------------------------------------------------
 
 class EventCreateSchema(Schema):
     name = Name(required=True)
