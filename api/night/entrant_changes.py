@@ -55,7 +55,7 @@ def update_player(event_id: int, principal: Principal, player_id: int, changes: 
 def update_team(event_id: int, principal: Principal, team_id: int, changes: dict,
                 reschedule=None) -> Team:
     """Rename, withdraw, check in, move between divisions, the event day's settings.
-    `reschedule(event)`: schedules a league's season again (services/league.py), for a team
+    `reschedule(event)`: schedules a league's season again (league/league.py), for a team
     moved between divisions after the season was scheduled but before its first week."""
     event = lock_event(event_id)
     team = get_team(event, team_id)
