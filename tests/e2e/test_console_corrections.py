@@ -80,7 +80,9 @@ def test_corrections_follow_every_change_in_words_for_the_table_fixed(page: Page
     expect(editor.locator(".note")).to_contain_text("Reopened")
     expect(log.locator(".audit-entry").first).to_contain_text("Sign-off undone")
     expect(log.locator(".audit-entry")).to_have_count(4)
-    text = log.inner_text()
+    # A key is named by its last four characters ("organizer link …_k6o"), which may hold
+    # any of a key's characters, "_" too: the words are checked without them.
+    text = re.sub(r"…\S{4}", "…", log.inner_text())
     assert not re.search(r"\b[AB]\b", text), text
     for word in ("signed_by", "signed_off_by", "sign_off", "checked_in", "playoff-hand", "_"):
         assert word not in text, word
