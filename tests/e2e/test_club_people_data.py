@@ -44,7 +44,11 @@ def test_the_club_hands_over_a_persons_data_and_erases_them(page: Page, api, sho
     expect(page.locator(".club-admin-people")).not_to_contain_text("Ann Baker")
 
     page.get_by_label("New people start private").check()
-    page.get_by_role("button", name="Save").last.click()
+    # The club is read back once the server has answered the save, not when the box is ticked.
+    with page.expect_response(lambda r: r.request.method == "PATCH"
+                              and r.url.endswith(f"/api/clubs/{made['id']}")) as saved:
+        page.get_by_role("button", name="Save").last.click()
+    assert saved.value.ok, saved.value.status
     expect(page.get_by_label("New people start private")).to_be_checked()
     _, club, _ = api.call("GET", f"/api/clubs/{made['id']}", key=key)
     assert club["people_private_by_default"] is True and club["indexable"] is False
