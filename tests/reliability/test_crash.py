@@ -21,8 +21,11 @@ import pytest
 
 from tests.live import LiveServer, call
 
+# CI sends 2,000 hands a database (100 tables x 20 hands): 25-50 kills, each cutting requests
+# in flight, and 40% of the time 5,000 took. `CRASH_HANDS=50` is the long run docs/reliability.md
+# quotes.
 TABLES = int(os.environ.get("CRASH_TABLES", 100))
-HANDS_PER_GAME = int(os.environ.get("CRASH_HANDS", 50))  # 100 tables x 50 hands = 5,000
+HANDS_PER_GAME = int(os.environ.get("CRASH_HANDS", 20))
 CLIENTS = int(os.environ.get("CRASH_CLIENTS", 16))  # phones sending at once
 # Seconds between kills. Each kill takes a worker that is in the middle of requests: a
 # replacement needs ~1.5 s of CPU to boot, so killing at random every half second spent a
