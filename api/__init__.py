@@ -51,7 +51,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .serving import wrap
 
-    # Leaderboard polls and ordinary new hands answered before Flask: the speed tricks, each
-    # with its measured need (serving/).
+    # Leaderboard polls and ordinary new hands answered before Flask, writes counted so that
+    # board builds give way to them: the speed tricks, each with its measured need (serving/).
     wrap(app)
     return app

@@ -10,7 +10,7 @@ of the same run.
 
     python -m bench tricks                  # SQLite, about 11 minutes
     python -m bench tricks --only gc_freeze,mallopt --repeat 2
-    python -m bench tricks --only gc_freeze+gc_threshold   # both off at once
+    python -m bench tricks --only writes_first+switch_interval   # both off at once
     python -m bench tricks --db postgres --seconds 30 --think 20 60
 """
 

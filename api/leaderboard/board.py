@@ -11,6 +11,7 @@ import functools
 
 from ..core.common import get_event, preset_of
 from ..core.models import Event, Round
+from ..core.writes_first import yield_to_writes
 from ..people.profile_links import profile_paths
 from ..rounds.championship import cut_state
 from ..rounds.round_view import clock_view
@@ -59,6 +60,7 @@ def build_leaderboard(event: Event) -> dict:
     money = payouts_for(event, standings)
     payouts = money.by_entrant if money is not None else {}
     profiles = {} if preset.team_entry else profile_paths(event)
+    yield_to_writes()
     rows = []
     for s in standings:
         rows.append({
@@ -154,9 +156,11 @@ def _ranked(event: Event, preset: Preset, latest: int):
         return (*_ranked_from_results(event, preset, latest), _rounds_view)
     try:
         people = entrants(event, preset, kept.played)
+        yield_to_writes()  # see body.leaderboard_body
         ids = [p.id for p in people]
         standings = compute_standings(event, preset, people=people,
                                       totals=kept.now.rows_for(ids))
+        yield_to_writes()
         versions = kept.now.row_version
         versions = {e: versions.get(e, 0) for e in ids}
         recent = kept.since_round(latest if latest > 1 else None)

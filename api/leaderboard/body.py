@@ -9,6 +9,7 @@ import gzip
 from flask import current_app, request
 
 from ..core.common import get_event
+from ..core.writes_first import yield_to_writes
 from ..standings.standings import revision_of
 from .board import RoundsView, build_leaderboard
 from .cache import cached, timed
@@ -134,13 +135,20 @@ def _value(value, dumps) -> str:
 
 def leaderboard_body(event_id: int, gzipped: bool = False) -> bytes:
     """The leaderboard's response body, built and serialized once per revision and process
-    (and gzipped once, for the clients that take it)."""
+    (and gzipped once, for the clients that take it).
+
+    Callers let a hand being stored in this process go first (`yield_to_writes`) before they
+    read the event's revision, so that the board shows it under the revision it made: waiting
+    after the read would label the results read after the hand with the revision before it."""
     event = get_event(event_id)
 
     def build() -> bytes:
-        return board_body(build_leaderboard(event))
+        board = build_leaderboard(event)
+        yield_to_writes()
+        return board_body(board)
 
     def squeeze() -> bytes:
+        yield_to_writes()
         return gzip.compress(body, GZIP_LEVEL, mtime=0)
 
     body = cached(event, BOARD_BODY, lambda: timed(event, build))

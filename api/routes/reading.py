@@ -11,6 +11,7 @@ from ..auth import require
 from ..core.common import audit_entries
 from ..core.keys import ORGANIZER
 from ..core.schemas import AuditQuerySchema, AuditSchema
+from ..core.writes_first import yield_to_writes
 from ..leaderboard.board import awards_and_bumps, leaderboard
 from ..leaderboard.body import accepts_gzip, leaderboard_body, revision_etag
 from ..leaderboard.schemas import LeaderboardSchema
@@ -27,6 +28,7 @@ class Leaderboard(MethodView):
     @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
     def get(self, event_id):
         """The live standings. Poll with If-None-Match: a 304 costs almost nothing."""
+        yield_to_writes()  # a board built now shows a hand being stored (see leaderboard_body)
         tag, unchanged = revision_etag(event_id, "board")
         if unchanged:
             return unchanged

@@ -1,17 +1,15 @@
 """The speed tricks, in one place: what the app does only to be fast, above the routes.
 
-Two WSGI layers before Flask, outermost first, wired by `wrap` (called by the app factory):
+Three WSGI layers before Flask, outermost first, wired by `wrap` (called by the app factory):
 
+- `writes.WritesFirst`: writes counted while answered, so that board builds give way to them;
 - `polls.LeaderboardPolls`: a leaderboard poll answered from one small query (304, or the
   board already built for the revision);
 - `hands.HandPosts`: a new hand or a first game sheet answered without Flask's request.
 
-And what gunicorn.conf.py does to each worker (`worker.py`): the collector's freeze and
-threshold, glibc's allocator, the warm-up; and gunicorn's own error answers as problem+json.
-
-Dropped when priced (BENCHMARKS.md, "The speed tricks, priced one by one"): counting writes so
-that board builds gave way to them (writes first) and a 0.2 ms interpreter switch interval;
-in four runs removing them showed no cost to a hand.
+And what gunicorn.conf.py does to each worker (`worker.py`): the interpreter's switch interval,
+the collector's freeze and threshold, glibc's allocator, the warm-up; and gunicorn's own
+error answers as problem+json.
 
 Each module says beside each trick the need that was measured and the benchmark that shows
 it; `python -m bench tricks` prices them all in one run, each switched off in turn
@@ -36,4 +34,8 @@ def wrap(app) -> None:
         from .polls import LeaderboardPolls
 
         wsgi_app = LeaderboardPolls(app, wsgi_app)
+    if on("writes_first"):
+        from .writes import WritesFirst
+
+        wsgi_app = WritesFirst(wsgi_app)
     app.wsgi_app = wsgi_app

@@ -25,7 +25,7 @@ venue of a thousand phones polling every second or two that is most of a worker.
 `python -m bench tricks`, the leaderboard poll's p50/p90 and the workers' CPU with `polls` off.
 The timings (the app's config, api/config.py): POLL_FRESH_SECONDS (0.25 s, a revision read
 shared by the polls of a worker) and POLL_BUILD_BEHIND_MS (20 ms, a board slower than that to
-build is built behind the polls); here, QUIET (30 ms) and SETTLE_AT_MOST (0.25 s).
+build is built behind the polls); here, SETTLE_AT_MOST (0.25 s) and the gate's QUIET (30 ms).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from sqlalchemy import create_engine, event, select
 from ..core.caching import Kept
 from ..core.db import db, reading_only, request_threads
 from ..core.models import Round
+from ..core.writes_first import QUIET, settle, yield_to_writes
 from ..leaderboard import cache
 from ..leaderboard.body import (
     BOARD_BODY,
@@ -57,8 +58,6 @@ BOARD_PATH = re.compile(r"/api/events/([0-9]{1,15})/leaderboard")
 _MAX_ORIGINS = 32  # learned header sets are kept per Origin; a bound against odd clients
 _MAX_RECENT = 1024  # events whose revision is remembered (the least recently polled go first)
 SETTLE_AT_MOST = 0.25  # seconds a build behind the polls waits for an event's writes to settle
-# A runner's burst: the next hand leaves the phone within a few ms of the last one's answer.
-QUIET = 0.03
 
 
 # etag_for("board", event id, revision), as If-None-Match sends it back.
@@ -243,14 +242,15 @@ class LeaderboardPolls:
 
     def _settle(self, event_id: int) -> None:
         """Before building an event's board behind the polls: wait until its revision has
-        stood still for QUIET seconds (hands sent back to back, here or in another worker),
-        SETTLE_AT_MOST seconds at most. One
+        stood still for QUIET seconds with no write answered in this process meanwhile (hands
+        sent back to back, here or in another worker), SETTLE_AT_MOST seconds at most. One
         build then shows the whole burst, instead of a build for each hand of it competing
         with the next."""
         until = time.monotonic() + SETTLE_AT_MOST
         revision = self._revision(event_id)
         while time.monotonic() < until:
             time.sleep(max(0.0, min(QUIET, until - time.monotonic())))
+            settle(until)
             now = self._revision(event_id)
             if now == revision:
                 return
@@ -259,6 +259,7 @@ class LeaderboardPolls:
     def build(self, event_id: int) -> None:
         """Build the event's newest board (and its gzip) into the cache, reading only: on
         SQLite it never holds the write lock, so hands arriving meanwhile are not held up."""
+        yield_to_writes()  # before the revision is read (see leaderboard_body)
         with self.app.app_context(), reading_only():
             try:
                 leaderboard_body(event_id, gzipped=True)

@@ -322,8 +322,8 @@ def test_a_board_slow_to_build_is_rebuilt_behind_the_polls_after_a_change(app):
 def test_a_build_behind_the_polls_waits_for_a_burst_of_hands_to_end(app, monkeypatch):
     """Hands sent back to back (here or in another worker) each change the revision; the
     builder builds once the revision has stood still for a quiet moment."""
+    from api.core.writes_first import QUIET
     from api.serving import polls as module
-    from api.serving.polls import QUIET
 
     polls = app.extensions["leaderboard_polls"]
     revisions = iter([7, 8, 9, 9, 9])
