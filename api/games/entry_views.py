@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..core.db import db
 from ..core.models import HandEntry
@@ -37,6 +37,16 @@ def waiting_entries(game_id: int) -> list[HandEntry]:
     return list(db.session.execute(
         select(HandEntry).where(HandEntry.game_id == game_id, HandEntry.state.in_(WAITING))
         .order_by(HandEntry.number, HandEntry.side, HandEntry.created_at)).scalars())
+
+
+def waiting_counts(game_ids: list[int]) -> dict[int, int]:
+    """How many entries wait in each of these games (those with none left out)."""
+    if not game_ids:
+        return {}
+    return dict(db.session.execute(
+        select(HandEntry.game_id, func.count()).where(HandEntry.game_id.in_(game_ids),
+                                                      HandEntry.state.in_(WAITING))
+        .group_by(HandEntry.game_id)).all())
 
 
 def hands_words(entry: HandEntry) -> str:

@@ -3,6 +3,10 @@ one call and only then is it a hand; a rejection, a change or a withdrawal while
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from .client import ApiClient
 from .scripts import fixed_hands_game
 from .verification_helpers import confirm, enter, new_id, night, other, read, totals
 
@@ -133,3 +137,51 @@ def test_a_confirmation_sent_again_stores_the_hand_once(api):
     replay = enter(api, key, game, "A", {"maker": "A", "tricks": 3}, entry_id=entry_id,
                    expect=200).get_json()
     assert replay["hands_played"] == 1
+
+
+def _at_once(app, work, count=2):
+    barrier = threading.Barrier(count)
+
+    def run(index):
+        client = ApiClient(app.test_client())
+        barrier.wait()
+        return work(client, index)
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(run, range(count)))
+
+
+def test_a_confirmation_and_a_withdrawal_at_once_are_decided_once(app, api):
+    event, key, round_ = night(api, "confirm_each_hand")
+    game = round_["tables"][0]["games"][0]["id"]
+    calls = [("confirm", "B"), ("withdraw", "A")]
+    for _ in range(3):
+        entry_id = new_id()
+        enter(api, key, game, "A", {"maker": "B", "tricks": 3}, entry_id=entry_id)
+        before = read(api, game)["hands_played"]
+
+        def send(client, index, entry_id=entry_id):
+            action, side = calls[index]
+            return client.post(f"/api/games/{game}/entries/{entry_id}/{action}", key=key,
+                               json={"side": side}).status_code
+
+        answers = _at_once(app, send)
+        after = read(api, game)
+        assert after["waiting"] == 0
+        if answers[0] == 200:  # confirmed first: the withdrawal is told it no longer waits
+            assert answers[1] == 409 and after["hands_played"] == before + 1
+        else:
+            assert answers == [409, 200] and after["hands_played"] == before
+
+
+def test_two_phones_confirming_at_once_store_the_hand_once(app, api):
+    event, key, round_ = night(api, "confirm_each_hand")
+    game = round_["tables"][0]["games"][0]["id"]
+    entry_id = new_id()
+    enter(api, key, game, "B", {"maker": "A", "tricks": 5}, entry_id=entry_id)
+    answers = _at_once(app, lambda c, i: c.post(
+        f"/api/games/{game}/entries/{entry_id}/confirm", key=key,
+        json={"side": "A"}).status_code, count=3)
+    assert answers == [200, 200, 200]
+    view = read(api, game)
+    assert [h["id"] for h in view["hands"]] == [entry_id] and view["points"] == {"A": 2, "B": 0}

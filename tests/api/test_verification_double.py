@@ -207,3 +207,30 @@ def test_the_same_entry_sent_from_several_tries_at_once_is_kept_once(app, api):
                                                  json=body).status_code, count=4)
     assert sorted(answers) == [200, 200, 200, 201]
     assert [e["id"] for e in read(api, game, key=key)["entries"]] == ["the-one-entry"]
+
+
+def test_a_round_does_not_close_while_an_entry_waits(api):
+    event, key, round_ = night(api, "double_entry")
+    games = [t["games"][0]["id"] for t in round_["tables"]]
+    script = fixed_hands_game(5, 3, 8)
+    for game in games:
+        for hand in script[:-1]:
+            enter(api, key, game, "A", hand)
+            enter(api, key, game, "B", hand)
+        enter(api, key, game, "A", script[-1])
+    enter(api, key, games[0], "B", script[-1])
+    refused = api.post(f"/api/rounds/{round_['id']}/close", key=key, expect=409).get_json()
+    assert "has 1 entry waiting to be confirmed or settled" in refused["detail"]
+    assert "table 2" in refused["detail"]
+    enter(api, key, games[1], "B", script[-1])
+    api.close_round(event, round_["id"])
+
+
+def test_an_unknown_way_of_checking_scores_is_refused_at_creation(api):
+    refused = api.post("/api/events", json={"name": "Odd", "preset": "progressive",
+                                            "overrides": {"verification": "honour"}},
+                       expect=422).get_json()
+    assert "verification" in refused["detail"]
+    refused = api.patch(f"/api/events/{night(api, 'sign_off')[0]['id']}",
+                        key=None, json={"verification": "honour"})
+    assert refused.status_code in (401, 422)
