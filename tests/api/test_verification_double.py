@@ -8,7 +8,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from .client import ApiClient
-from .scripts import fixed_hands_game
+from .scripts import fixed_hands_game, to_target_game
 from .verification_helpers import enter, new_id, night, read, stored_hands, totals
 
 
@@ -234,3 +234,15 @@ def test_an_unknown_way_of_checking_scores_is_refused_at_creation(api):
     refused = api.patch(f"/api/events/{night(api, 'sign_off')[0]['id']}",
                         key=None, json={"verification": "honour"})
     assert refused.status_code in (401, 422)
+
+
+def test_a_league_match_of_three_games_under_double_entry(api):
+    event, key, _teams = api.league(teams=("North", "South"), verification="double_entry")
+    round_ = api.seat_round(event, 1)
+    games = round_["tables"][0]["games"]
+    first = games[0]["id"]
+    for hand in to_target_game("A", 4):
+        enter(api, key, first, "A", hand)
+        view = enter(api, key, first, "B", hand).get_json()
+    assert view["over"] and view["winner"] == "A" and view["points"] == {"A": 10, "B": 4}
+    assert view["match"]["games_won"] == {"A": 1, "B": 0}
