@@ -276,15 +276,16 @@ def settle(game_id: int, number: int, principal: Principal, take: str | None,
     stored instead of both; by the table's key or the organizer's, audited."""
     event, game, preset = locked_game(game_id)
     by = "the organizer" if principal.role == ORGANIZER else "the table"
-    pair = {e.side: e for e in db.session.execute(
+    rows = list(db.session.execute(
         select(HandEntry).where(HandEntry.game_id == game.id, HandEntry.number == number,
-                                HandEntry.state.in_((MISMATCH, AGREED, "overruled"))))
-        .scalars()}
-    if len(pair) == 2 and all(e.state != MISMATCH for e in pair.values()) and \
-            _settled_so(pair, take, corrected):
-        db.session.rollback()  # sent again: settled as asked
-        return _answer(game_id, None, principal)
-    if len(pair) != 2 or any(e.state != MISMATCH for e in pair.values()):
+                                HandEntry.state.in_((MISMATCH, AGREED, "overruled")))
+        .order_by(HandEntry.decided_at)).scalars())
+    pair = {e.side: e for e in rows if e.state == MISMATCH}
+    if len(pair) != 2:
+        settled = {e.side: e for e in rows if e.state != MISMATCH}  # the latest of each side
+        if len(settled) == 2 and _settled_so(settled, take, corrected):
+            db.session.rollback()  # sent again: settled as asked
+            return _answer(game_id, None, principal)
         raise Conflict(f"Hand {number} of {lower_first(game_label(game))} is not a mismatch "
                        "waiting to be settled.", code="not-a-mismatch")
     writable(game, principal)
@@ -314,8 +315,10 @@ def settle(game_id: int, number: int, principal: Principal, take: str | None,
 
 
 def _settled_so(pair: dict, take: str | None, corrected: dict | None) -> bool:
+    """Whether this hand's mismatch was settled the way asked (a settlement sent again)."""
     if take is not None:
-        return pair[take].state == AGREED
+        return pair[take].state == AGREED and pair["B" if take == "A" else "A"].state == \
+            "overruled"
     return corrected is not None and all(e.state == "overruled" for e in pair.values()) and \
         db.session.get(Hand, {"event_id": pair["A"].event_id, "id": corrected["id"]}) \
         is not None

@@ -102,6 +102,10 @@ def test_the_organizer_settles_a_mismatch_with_the_corrected_hand(api):
                  "loner_seat": 2}}, expect=200).get_json()
     assert [h["id"] for h in fixed["hands"]] == ["corrected-1"]
     assert fixed["points"] == {"A": 0, "B": 1}
+    again = api.post(f"/api/games/{game}/mismatches/1/settle", key=key, json={
+        "hand": {"id": "corrected-1", "maker": "B", "tricks": 4, "alone": True,
+                 "loner_seat": 2}}, expect=200).get_json()
+    assert again["version"] == fixed["version"] and again["hands_played"] == 1
     audit = api.get(f"/api/events/{event['id']}/audit", key=key, expect=200).get_json()
     rows = audit["entries"] if isinstance(audit, dict) else audit
     (settle,) = [a for a in rows if a["action"] == "settle-mismatch"]
@@ -246,3 +250,16 @@ def test_a_league_match_of_three_games_under_double_entry(api):
         view = enter(api, key, first, "B", hand).get_json()
     assert view["over"] and view["winner"] == "A" and view["points"] == {"A": 10, "B": 4}
     assert view["match"]["games_won"] == {"A": 1, "B": 0}
+
+
+def test_settling_a_hand_both_sides_agreed_is_refused(api):
+    event, key, round_ = night(api, "double_entry")
+    game = _game(round_)
+    enter(api, key, game, "A", {"maker": "A", "tricks": 3})
+    enter(api, key, game, "B", {"maker": "A", "tricks": 3})
+    before = read(api, game, key=key)
+    for body in ({"take": "A"}, {"hand": {"id": new_id(), "maker": "B", "tricks": 3}}):
+        refused = api.post(f"/api/games/{game}/mismatches/1/settle", key=key, json=body,
+                           expect=409).get_json()
+        assert refused["code"] == "not-a-mismatch"
+    assert read(api, game, key=key) == before
