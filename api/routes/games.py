@@ -179,7 +179,10 @@ class Hands(MethodView):
                       "with the same content; nothing changed.")
     def post(self, body, game_id):
         """Enter a hand. Send the id the phone made for it: sending it again stores it once;
-        the same id with a different hand is a 409 (runner or organizer)."""
+        the same id with a different hand is a 409 (runner or organizer). Where the event
+        checks scores by confirm_each_hand or double_entry, say which side enters it
+        (`side`): the hand is kept as that side's entry until the other side confirms it or
+        enters the same (see the game's `entries`)."""
         return _game_json(*enter_hand(game_id, body))
 
 
@@ -192,7 +195,8 @@ class HandBatch(MethodView):
     def post(self, body, game_id):
         """Enter a game's hands from its paper sheet, all at once: stored whole or not at all.
         A mistake is a 422 whose errors.hands names the row (from 0); sending the sheet again
-        stores it once (runner or organizer)."""
+        stores it once (runner or organizer). Under confirm_each_hand or double_entry the
+        sheet, with its `side`, is kept as that side's entry until agreed."""
         with reading_only():  # the key and the game with the sheet's ids, in one read
             principal = require_key()
             entry = sheet_batch.entry_of(game_id, body)
