@@ -231,7 +231,7 @@ def hand_view(hand: Hand) -> dict:
         "trump": hand.trump, "note": hand.note,
         "points": {"A": hand.points_a, "B": hand.points_b}, "result": hand.result,
         "outcome": hand.outcome, "bumps": {str(k): v for k, v in (hand.bumps or {}).items()},
-        "created_at": hand.created_at,
+        "created_at": hand.created_at, "state": "agreed",
     }
 
 def sides_view(match: Match) -> dict[str, dict]:

@@ -45,8 +45,8 @@ from .short_writes import (
 )
 
 # `prepare` (a worker warms the hand's statements) and `entry_of` are the hand path's, here.
-__all__ = ["Entry", "entry_of", "prepare", "record_hand", "record_sheet", "record_the_short_way",
-           "replayed"]
+__all__ = ["Entry", "entry_of", "prepare", "record_hand", "record_locked", "record_sheet",
+           "record_the_short_way", "replayed"]
 
 
 def replayed(entry: Entry, hand_id: str, body: dict) -> dict | None:
@@ -104,6 +104,14 @@ def record_hand(entry: Entry, principal: Principal, body: dict) -> tuple[dict, b
     if fast is not None:
         return fast, True
     lock_event(entry.event_id)
+    return _record_the_long_way(entry, principal, body,
+                                score_hand(rules_hand(body), entry.preset))
+
+
+def record_locked(entry: Entry, principal: Principal, body: dict) -> tuple[dict, bool]:
+    """The long way for a caller that holds the event's lock already and has changed rows in
+    the same transaction (a hand both sides agreed, `verification.py`): the hand stored
+    exactly as `record_hand` stores it, committed with the caller's changes."""
     return _record_the_long_way(entry, principal, body,
                                 score_hand(rules_hand(body), entry.preset))
 

@@ -33,10 +33,16 @@ class HandBodySchema(Schema):
     note = TextField(load_default=None, allow_none=True, max_length=200)
 
 
+ENTERING_SIDE = ("Which side enters it, 'A' or 'B': needed when the event checks scores by "
+                 "confirm_each_hand or double_entry (then the hand is kept as that side's "
+                 "entry until the other side agrees); ignored under sign_off.")
+
+
 class HandCreateSchema(HandBodySchema):
     id = fields.String(required=True, validate=HAND_ID,
                        metadata={"description": "Made on the phone; sending the same hand "
                                  "again stores it once."})
+    side = Side(load_default=None, allow_none=True, metadata={"description": ENTERING_SIDE})
 
 
 class HandSchema(Schema):
@@ -57,6 +63,50 @@ class HandSchema(Schema):
     outcome = fields.String(required=True)
     bumps = fields.Dict(keys=fields.String(), values=Int(), required=True)
     created_at = fields.DateTime(required=True)
+    state = fields.String(required=True, validate=validate.OneOf(["agreed", "ruled"]),
+                          metadata={"description": "A stored hand is 'agreed': entered under "
+                                    "sign-off, confirmed by the other side, or entered alike by "
+                                    "both sides (or settled). 'ruled' is kept for a hand the "
+                                    "organizer ruled on."})
+
+
+ENTRY_STATES = ("pending", "mismatch")
+
+
+class EntrySchema(Schema):
+    id = fields.String(required=True, metadata={"description": "The id the phone made."})
+    number = Int(required=True, metadata={"description": "The hand number it enters (a "
+                                          "sheet: its first hand)."})
+    count = Int(required=True, metadata={"description": "How many hands it enters."})
+    kind = fields.String(required=True, validate=validate.OneOf(["hand", "sheet"]))
+    side = fields.String(required=True, metadata={"description": "The side that entered it."})
+    state = fields.String(required=True, validate=validate.OneOf(ENTRY_STATES), metadata={
+        "description": "'pending': waiting for the other side (to confirm it, or to enter "
+                       "the same hand); 'mismatch': both sides entered the hand and the "
+                       "entries differ. An entry is not a hand: no total counts it."})
+    created_at = fields.DateTime(required=True)
+    hidden = Bool(required=True, metadata={
+        "description": "Under double entry the other side's pending entry is not shown to a "
+                       "side that has not entered that hand yet: then hand and sheet are "
+                       "null."})
+    hand = fields.Dict(allow_none=True, metadata={"description": "The hand's fields as "
+                                                  "entered (as POST /hands takes them)."})
+    sheet = fields.Dict(allow_none=True, metadata={"description": "A sheet's rows as "
+                                                   "entered (hands) and its tie."})
+
+
+class MismatchEntriesSchema(Schema):
+    A = fields.Nested(EntrySchema, required=True)
+    B = fields.Nested(EntrySchema, required=True)
+
+
+class MismatchSchema(Schema):
+    number = Int(required=True)
+    kind = fields.String(required=True)
+    entries = fields.Nested(MismatchEntriesSchema, required=True, metadata={
+        "description": "Both sides' entries, side by side."})
+    differ = fields.List(fields.String(), required=True, metadata={
+        "description": "The fields in which the two entries differ."})
 
 
 class GamePlayerSchema(Schema):
@@ -165,6 +215,18 @@ class GameSchema(Schema):
     match = fields.Nested(GameMatchSchema, required=True)
     version = Int(required=True)
     hands = fields.List(fields.Nested(HandSchema), required=True)
+    verification = fields.String(validate=validate.OneOf(
+        ["sign_off", "confirm_each_hand", "double_entry"]), metadata={
+        "description": "Who confirms a score at this event (on a game read and on the "
+                       "answers of the entry routes)."})
+    entries = fields.List(fields.Nested(EntrySchema), metadata={
+        "description": "The entries waiting to become hands (confirm_each_hand, "
+                       "double_entry), lowest hand number first."})
+    mismatches = fields.List(fields.Nested(MismatchSchema), metadata={
+        "description": "Hands both sides entered differently, each with both entries."})
+    waiting = Int(metadata={"description": "How many entries wait (pending or mismatch)."})
+    waiting_for = fields.String(allow_none=True, metadata={
+        "description": "What the game waits for, in words, or null."})
 
 
 class SheetSchema(Schema):
@@ -209,6 +271,7 @@ class HandBatchSchema(Schema):
     id = fields.String(required=True, validate=BATCH_ID, metadata={
         "description": "Made by the app, one per sheet: sending the sheet again stores it "
                        "once."})
+    side = Side(load_default=None, allow_none=True, metadata={"description": ENTERING_SIDE})
     hands = ListOf(fields.Nested(HandRowSchema), required=True, min_items=1,
                    max_items=SHEET_ROWS, metadata={
                        "description": "The sheet's hands in order, as POST /hands takes "
@@ -216,3 +279,33 @@ class HandBatchSchema(Schema):
                                       ".<index from 0>."})
     tie = fields.Nested(SettlementSchema, load_default=None, allow_none=True, metadata={
         "description": "A game that ends level: who won its playoff hand or card draw."})
+
+
+# --- who confirms a score: entries, confirmations, mismatches ------------------------------------
+
+class GameReadSchema(Schema):
+    side = Side(load_default=None, metadata={
+        "description": "The side reading (double entry): its own waiting entries are shown; "
+                       "the other side's are hidden until this side has entered that hand."})
+
+
+class EntrySideSchema(Schema):
+    side = Side(required=True, metadata={"description": "The side making this call."})
+
+
+class RejectSchema(EntrySideSchema):
+    reason = TextField(load_default=None, allow_none=True, max_length=200, metadata={
+        "description": "Why the entry is wrong, for the audit log."})
+
+
+class EntryChangeSchema(HandBodySchema):
+    side = Side(required=True, metadata={"description": "The side that entered it."})
+
+
+class SettleSchema(Schema):
+    take = Side(load_default=None, allow_none=True, metadata={
+        "description": "Store this side's entry as the hand."})
+    hand = fields.Nested(HandCreateSchema, load_default=None, allow_none=True, metadata={
+        "description": "Or the corrected hand, with a new id, stored instead of both."})
+    sheet = fields.Nested(HandBatchSchema, load_default=None, allow_none=True, metadata={
+        "description": "Or, for a sheet's mismatch, the corrected sheet with a new id."})

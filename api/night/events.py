@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..core import limits
 from ..core.common import audit, event_by_code, get_event, lock_event, preset_of
@@ -13,8 +13,8 @@ from ..core.db import db
 from ..core.errors import Conflict, Forbidden, NotFound
 from ..core.hooks import Hook
 from ..core.keys import ORGANIZER, RUNNER, Principal, issue_key
-from ..core.models import ApiKey, Event, utcnow
-from ..rules.presets import build_preset
+from ..core.models import ApiKey, Event, HandEntry, utcnow
+from ..rules.presets import build_preset, preset_from_parameters
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread at a table
 
@@ -67,12 +67,15 @@ def find_by_code(code: str) -> Event:
 
 def rename_event(event_id: int, principal: Principal, name: str | None,
                  status: str | None, time_zone: str | None = None,
-                 hand_awards: list[str] | None = None) -> Event:
-    """Change the event's name, status (open / finished), time zone or awards from the
-    hands."""
+                 hand_awards: list[str] | None = None,
+                 verification: str | None = None) -> Event:
+    """Change the event's name, status (open / finished), time zone, awards from the hands
+    or who confirms a score (`verification`)."""
     event = lock_event(event_id, when_finished=True)
     before = {"name": event.name, "status": event.status, "time_zone": event.time_zone,
               "hand_awards": event.hand_awards or []}
+    if verification is not None:
+        _set_verification(event, verification, before)
     if name is not None:
         event.name = name.strip()
     if status is not None:
@@ -84,11 +87,33 @@ def rename_event(event_id: int, principal: Principal, name: str | None,
         event.hand_awards = list(dict.fromkeys(hand_awards))
     audit(event.id, principal, "update-event", "event", event.id, before=before,
           after={"name": event.name, "status": event.status, "time_zone": event.time_zone,
-                 "hand_awards": event.hand_awards or []})
+                 "hand_awards": event.hand_awards or [],
+                 **({"verification": verification} if verification is not None else {})})
     db.session.commit()
     if status == "finished" and before["status"] != "finished" and event.club_id is not None:
         CLUB_NIGHT_FINISHED(event.id)
     return event
+
+
+def _set_verification(event: Event, mode: str, before: dict) -> None:
+    """Who confirms a score, changed like a format parameter; refused while entries wait
+    under the old mode (they would be left with nobody to decide them)."""
+    old = preset_of(event).verification
+    before["verification"] = old
+    if mode == old:
+        return
+    waiting = db.session.execute(
+        select(func.count()).select_from(HandEntry)
+        .where(HandEntry.event_id == event.id,
+               HandEntry.state.in_(("pending", "mismatch")))).scalar_one()
+    if waiting:
+        raise Conflict(f"{waiting} {'entry waits' if waiting == 1 else 'entries wait'} to be "
+                       "confirmed or settled under the current way of checking scores; decide "
+                       "them first (confirm, reject, withdraw or settle), then change it.",
+                       code="entries-waiting")
+    changed = {**event.parameters, "verification": mode}
+    preset_from_parameters(event.preset_key, changed)  # the format still holds together
+    event.parameters = changed
 
 
 def list_keys(event_id: int) -> list[ApiKey]:

@@ -11,6 +11,7 @@ from marshmallow import fields, validate
 
 from ..core.schemas import Bool, Int, ListOf, Name, NameField, Schema, TextField
 from ..people.schemas import PeopleDecisions
+from ..rules.presets import VERIFICATION_MODES
 
 # --- presets: the formats and their points --------------------------------------------------------
 
@@ -131,6 +132,10 @@ HAND_AWARD_KEYS = ["most-loners", "most-marches", "best-make-pct"]
 
 class EventUpdateSchema(Schema):
     name = Name()
+    verification = fields.String(validate=validate.OneOf(VERIFICATION_MODES), metadata={
+        "description": "Who confirms a score: sign_off, confirm_each_hand or double_entry "
+                       "(the format's 'verification' parameter). Refused (409) while any "
+                       "entry waits to be confirmed or settled."})
     time_zone = TimeZone()
     status = fields.String(validate=validate.OneOf(["open", "finished"]))
     hand_awards = ListOf(fields.String(validate=validate.OneOf(HAND_AWARD_KEYS)), max_items=3,

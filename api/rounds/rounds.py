@@ -15,10 +15,11 @@ from ..core.errors import Conflict, Invalid
 from ..core.hooks import Hook
 from ..core.keys import Principal
 from ..core.models import Event, Round, utcnow
+from ..games.entry_views import waiting_counts
 from ..games.game_state import compute_state, save_game
 from ..rules import games as rgames
 from ..rules.errors import SeatingError
-from ..rules.presets import Preset
+from ..rules.presets import SIGN_OFF, Preset
 from . import championship, movement
 from .planning import Plan, played_rounds, round_label, store_plan
 from .round_view import plan_view
@@ -155,10 +156,17 @@ def start_clock(round_id: int, principal: Principal, minutes: int | None) -> Rou
 def unfinished(round_: Round, preset: Preset) -> list[str]:
     """Why the round cannot close yet, table by table, in words for the organizer."""
     reasons = []
+    waiting = {} if preset.verification == SIGN_OFF else waiting_counts(
+        [game.id for match in round_.matches for game in match.games])
     for match in round_.matches:
         for game in match.games:
             label = game_label(game)
-            if game.end is None:
+            if waiting.get(game.id):
+                count = waiting[game.id]
+                reasons.append(f"{label} has {count} "
+                               f"{'entry' if count == 1 else 'entries'} waiting to be "
+                               "confirmed or settled.")
+            elif game.end is None:
                 played = game.hands_played
                 reasons.append(f"{label} is still being played ({played} "
                                f"hand{'' if played == 1 else 's'} so far).")

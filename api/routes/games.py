@@ -9,14 +9,14 @@ from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import require, require_key
-from ..core.db import reading_only
+from ..auth import current_principal, require, require_key
+from ..core.db import db, reading_only
 from ..core.keys import ORGANIZER, RUNNER
-from ..games import game_end, hand_entry, hands, sheet_batch
-from ..games.game_state import read_game
+from ..games import entry_checks, game_end, hand_entry, hands, sheet_batch, verification
 from ..games.game_writes import require_if_match, where_is
 from ..games.schemas import (
     DealerSchema,
+    GameReadSchema,
     GameSchema,
     HandBatchSchema,
     HandBodySchema,
@@ -25,8 +25,10 @@ from ..games.schemas import (
     SheetSchema,
     SignOffSchema,
 )
+from ..problems import Problem
 from ..rounds import seat_changes
 from ..rounds.schemas import SeatSwapSchema
+from ..rules.presets import SIGN_OFF
 
 # One instance each, not one a request (webargs makes one per call from a class).
 HANDS_IN = HandCreateSchema()
@@ -36,7 +38,7 @@ blp = Blueprint("games", __name__, url_prefix="/api/games/<int:game_id>",
                 description="Games and hands")
 
 
-def _runner(game_id: int, role: str = RUNNER):
+def game_principal(game_id: int, role: str = RUNNER):
     """The key on the request, checked against the game's event and table (`role`: who may)."""
     require_key()
     event_id, table = where_is(game_id)
@@ -93,13 +95,20 @@ def _hand_entry(game_id: int, body: dict):
         principal = require_key()
         entry = hand_entry.entry_of(game_id, body["id"])
         require(entry.event_id, RUNNER, table=entry.table)
+        if entry.preset.verification != SIGN_OFF:  # a side's entry, not yet a hand
+            db.session.rollback()
+            return principal, entry, None
         stored = hand_entry.replayed(entry, body["id"], body)
     return principal, entry, stored
 
 
 def enter_hand(game_id: int, body: dict) -> tuple[dict, int]:
-    """A hand's POST once its body is read: the game and the status to answer."""
+    """A hand's POST once its body is read: the game and the status to answer. Where the
+    event checks scores by confirm_each_hand or double_entry, the hand is a side's entry
+    (`verification.enter`)."""
     principal, entry, stored = _hand_entry(game_id, body)
+    if entry.preset.verification != SIGN_OFF:
+        return verification.enter(game_id, principal, body)
     if stored is not None:  # a retry, answered from the read
         return stored, 200
     view, created = hand_entry.record_hand(entry, principal, body)
@@ -110,6 +119,8 @@ def enter_ordinary_hand(game_id: int, body: dict) -> tuple[dict, int] | None:
     """The same before Flask (hand_posts.py): a retry, or a hand the short way stores; None
     for anything else, with nothing stored (Flask then answers it)."""
     principal, entry, stored = _hand_entry(game_id, body)
+    if entry.preset.verification != SIGN_OFF:  # a side's entry: Flask takes it
+        return None
     if stored is not None:
         return stored, 200
     view = hand_entry.record_the_short_way(entry, principal, body)
@@ -127,6 +138,7 @@ def _sheet_entry(game_id: int):
 def enter_sheet(game_id: int, body: dict, if_match: str | None) -> dict:
     """A game sheet's PUT once its body is read: the game."""
     principal, entry = _sheet_entry(game_id)
+    entry_checks.sheet_allowed(entry.preset)
     view = hand_entry.record_sheet(entry, body)
     if view is None:  # not the ordinary first sheet: the whole game, every refusal worded
         view = game_end.enter_sheet(game_id, principal, body, if_match)
@@ -137,15 +149,26 @@ def enter_first_sheet(game_id: int, body: dict) -> dict | None:
     """The same before Flask: the game's first sheet, stored the short way; None for anything
     else, with nothing stored."""
     _principal, entry = _sheet_entry(game_id)
+    if entry.preset.verification != SIGN_OFF:  # refused, in words, by Flask
+        db.session.rollback()
+        return None
     return hand_entry.record_sheet(entry, body)
 
 
 @blp.route("")
 class GameById(MethodView):
+    @blp.arguments(GameReadSchema, location="query")
     @blp.response(200, GameSchema, headers={"ETag": {"schema": {"type": "string"}}})
-    def get(self, game_id):
-        """A game as the runner's screen shows it; its ETag is the version for If-Match."""
-        return _with_etag(read_game(game_id))
+    def get(self, args, game_id):
+        """A game as the runner's screen shows it; its ETag is the version for If-Match.
+        With its verification: the entries waiting to become hands and any mismatch (under
+        double entry the other side's pending entries are hidden from a side that has not
+        entered that hand; the organizer's key sees them all)."""
+        try:
+            principal = current_principal()
+        except Problem:  # a read anyone may make: a stale key reads as the public does
+            principal = None
+        return _with_etag(verification.game_read(game_id, args.get("side"), principal))
 
 
 @blp.route("/hands")
@@ -156,7 +179,10 @@ class Hands(MethodView):
                       "with the same content; nothing changed.")
     def post(self, body, game_id):
         """Enter a hand. Send the id the phone made for it: sending it again stores it once;
-        the same id with a different hand is a 409 (runner or organizer)."""
+        the same id with a different hand is a 409 (runner or organizer). Where the event
+        checks scores by confirm_each_hand or double_entry, say which side enters it
+        (`side`): the hand is kept as that side's entry until the other side confirms it or
+        enters the same (see the game's `entries`)."""
         return _game_json(*enter_hand(game_id, body))
 
 
@@ -169,11 +195,16 @@ class HandBatch(MethodView):
     def post(self, body, game_id):
         """Enter a game's hands from its paper sheet, all at once: stored whole or not at all.
         A mistake is a 422 whose errors.hands names the row (from 0); sending the sheet again
-        stores it once (runner or organizer)."""
+        stores it once (runner or organizer). Under confirm_each_hand or double_entry the
+        sheet, with its `side`, is kept as that side's entry until agreed."""
         with reading_only():  # the key and the game with the sheet's ids, in one read
             principal = require_key()
             entry = sheet_batch.entry_of(game_id, body)
             require(entry.event_id, RUNNER, table=entry.table)
+        if entry.preset.verification != SIGN_OFF:  # a side's entry of the sheet
+            db.session.rollback()
+            view, status = verification.enter(game_id, principal, body, kind="sheet")
+            return _game_json(view, status)
         view, created = sheet_batch.enter_hands(game_id, principal, body, entry)
         return _game_json(view, 201 if created else 200)
 
@@ -185,14 +216,14 @@ class HandById(MethodView):
     @blp.response(200, GameSchema)
     def put(self, body, game_id, hand_id):
         """Change a hand; If-Match must carry the game's version (stale: 412)."""
-        principal = _runner(game_id)
+        principal = game_principal(game_id)
         return _with_etag(hands.edit_hand(game_id, hand_id, principal, body, _if_match()))
 
     @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
     def delete(self, game_id, hand_id):
         """Delete a hand (undo); If-Match must carry the game's version (stale: 412)."""
-        principal = _runner(game_id)
+        principal = game_principal(game_id)
         return _with_etag(hands.delete_hand(game_id, hand_id, principal, _if_match()))
 
 
@@ -210,7 +241,7 @@ class Sheet(MethodView):
     @blp.response(200, GameSchema)
     def delete(self, game_id):
         """Remove a sheet entry, to enter the game hand by hand instead (If-Match)."""
-        principal = _runner(game_id)
+        principal = game_principal(game_id)
         return _with_etag(game_end.clear_sheet(game_id, principal, _if_match()))
 
 
@@ -222,7 +253,7 @@ class Settlement(MethodView):
     def post(self, body, game_id):
         """Settle a level game: who won the playoff hand or the card draw (points stay
         level). Changing a settlement already recorded needs If-Match."""
-        principal = _runner(game_id)
+        principal = game_principal(game_id)
         return _with_etag(game_end.settle_tie(game_id, principal, body["method"],
                                              body["winner"], request.headers.get("If-Match")))
 
@@ -233,7 +264,7 @@ class SignOff(MethodView):
     @blp.response(200, GameSchema)
     def post(self, body, game_id):
         """The opponents confirm the finished game; runners cannot change it afterwards."""
-        principal = _runner(game_id)
+        principal = game_principal(game_id)
         return _with_etag(game_end.sign_off(game_id, principal, body["by"]))
 
 
@@ -242,7 +273,7 @@ class Reopen(MethodView):
     @blp.response(200, GameSchema)
     def post(self, game_id):
         """Undo a sign-off so the game can be corrected (organizer)."""
-        principal = _runner(game_id, ORGANIZER)
+        principal = game_principal(game_id, ORGANIZER)
         return _with_etag(game_end.reopen(game_id, principal))
 
 
@@ -252,7 +283,7 @@ class Dealer(MethodView):
     @blp.response(200, GameSchema)
     def put(self, body, game_id):
         """Record the first dealer's seat, so the screen can say whose deal it is."""
-        principal = _runner(game_id)
+        principal = game_principal(game_id)
         return _with_etag(hands.set_first_dealer(game_id, principal, body["seat"]))
 
 
@@ -266,6 +297,6 @@ class SeatSwap(MethodView):
         this game's match, keeping every hand, so the points go to the players who earned
         them (in a team format, seats on different sides swap the two teams' sides).
         If-Match carries the game's version (organizer)."""
-        principal = _runner(game_id, ORGANIZER)
+        principal = game_principal(game_id, ORGANIZER)
         return _with_etag(seat_changes.correct_seats(game_id, principal, body["seats"],
                                                      _if_match()))

@@ -32,6 +32,8 @@ KEYED_READS = {"/api/events/{event_id}/access", "/api/events/{event_id}/keys",
                "/api/events/{event_id}/registration"}
 # Answers about whichever key is sent, or none.
 KEY_OPTIONAL = {("get", "/api/me")} | {("get", path) for path in (
+    # A game: under double entry the organizer's key sees both sides' waiting entries.
+    "/api/games/{game_id}",
     # A club's pages: its private people (profiles, series rows) show to its club key alone.
     # The club's events: the nights it set aside (archived) too, to its club key.
     "/api/clubs/{club_id}", "/api/clubs/by-slug/{slug}", "/api/clubs/{club_id}/events",

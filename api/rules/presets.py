@@ -40,6 +40,9 @@ class Param:
 
 LEAGUE_ONLY = ("league-schedule",)
 TEAMS_ONLY = ("teams-rotation",)
+# Who confirms a score (RULES.md section 7): the first is today's way and the default.
+SIGN_OFF, CONFIRM_EACH_HAND, DOUBLE_ENTRY = "sign_off", "confirm_each_hand", "double_entry"
+VERIFICATION_MODES = (SIGN_OFF, CONFIRM_EACH_HAND, DOUBLE_ENTRY)
 # Each choice in words, for people choosing a format.
 CHOICE_WORDS = {
     "entry": {INDIVIDUAL: "single players (partners change)", TEAM: "fixed teams of two"},
@@ -53,6 +56,11 @@ CHOICE_WORDS = {
     "standings": {
         "league": "league standings points", "progressive": "total points",
         "teams": "team totals, then the championship", "wec": "total points, then games won",
+    },
+    "verification": {
+        SIGN_OFF: "one phone enters the hands, an opponent signs the game off",
+        CONFIRM_EACH_HAND: "the other side confirms every hand one side enters",
+        DOUBLE_ENTRY: "each side enters every hand; a difference is a mismatch to settle",
     },
 }
 
@@ -97,6 +105,12 @@ PARAMETERS: dict[str, Param] = {
                         "hand by hand."),
     "sign_off_required": Param("bool", "The opponents must sign a match off before the next round "
                                "is seated."),
+    "verification": Param("choice", "Who confirms a score: 'sign_off' (one phone enters every "
+                          "hand, an opponent signs the finished game off), 'confirm_each_hand' "
+                          "(the other side confirms each hand one side entered) or "
+                          "'double_entry' (each side enters every hand on its own phone; equal "
+                          "entries are stored, unequal ones are a mismatch to settle).",
+                          choices=VERIFICATION_MODES),
     "prize_places": Param("places", "Prize places by field size: pairs of [smallest field, "
                           "places]."),
     "championship_teams": Param("int", "After the last round the top teams play a championship "
@@ -149,6 +163,7 @@ class Preset:
     bumps: bool = False
     game_sheet: bool = False
     sign_off_required: bool = False
+    verification: str = SIGN_OFF
     prize_places: tuple[tuple[int, int], ...] = ((1, 1), (12, 2), (24, 3))
     championship_teams: int = 0
     championship_hands: int | None = None

@@ -67,6 +67,29 @@ def _enter_sheet(api, s: Seeded) -> None:
             json={"points": {"A": 9, "B": 7}}, expect=200)
 
 
+def _verifying(api, s: Seeded, mode: str) -> None:
+    api.patch(f"/api/events/{s.id}", key=s.organizer, json={"verification": mode}, expect=200)
+
+
+def _waiting_entry(api, s: Seeded) -> None:
+    """Table 1's game checked by confirming each hand, with side A's entry waiting."""
+    _verifying(api, s, "confirm_each_hand")
+    s.ids["entry_id"] = "waiting-entry"
+    api.post(f"/api/games/{s.ids['game_id']}/hands", key=s.organizer, expect=201,
+             json={"id": "waiting-entry", "side": "A", "maker": "A", "tricks": 3})
+
+
+def _mismatch(api, s: Seeded) -> None:
+    """Table 1's game under double entry, its third hand entered differently by each side."""
+    _verifying(api, s, "double_entry")
+    game = s.ids["game_id"]
+    for side, tricks in (("A", 3), ("B", 4)):
+        api.post(f"/api/games/{game}/hands", key=s.organizer, expect=201,
+                 json={"id": f"mismatch-{side}", "side": side, "maker": "A", "tricks": tricks})
+    s.ids["mismatch_number"] = api.get(f"/api/games/{game}", expect=200).get_json()[
+        "mismatches"][0]["number"]
+
+
 def _open_door(api, s: Seeded) -> None:
     """A check-in window open now, a door code, and a registered player not here yet."""
     key = s.organizer
@@ -227,6 +250,18 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/games/<int:game_id>/sign-off"): Route(
         RUNNER, event="ended", body=lambda s: {"by": s.signer}),
     ("PUT", "/api/games/<int:game_id>/dealer"): Route(RUNNER, body=_body({"seat": 2})),
+    # Who confirms a score: an entry waiting for the other side, a mismatch to settle.
+    ("POST", "/api/games/<int:game_id>/entries/<string:entry_id>/confirm"): Route(
+        RUNNER, prepare=_waiting_entry, body=_body({"side": "B"})),
+    ("POST", "/api/games/<int:game_id>/entries/<string:entry_id>/reject"): Route(
+        RUNNER, prepare=_waiting_entry, body=_body({"side": "B", "reason": "not so"})),
+    ("POST", "/api/games/<int:game_id>/entries/<string:entry_id>/withdraw"): Route(
+        RUNNER, prepare=_waiting_entry, body=_body({"side": "A"})),
+    ("PUT", "/api/games/<int:game_id>/entries/<string:entry_id>"): Route(
+        RUNNER, prepare=_waiting_entry, body=_body({"side": "A", "maker": "A", "tricks": 4})),
+    ("POST", "/api/games/<int:game_id>/mismatches/<int:number>/settle"): Route(
+        RUNNER, prepare=_mismatch, ids={"number": "mismatch_number"},
+        body=_body({"take": "A"})),
     # The club's: see test_club_access.py.
     **{(method, rule): Route(CLUB) for method, rule in (
         ("PATCH", "/api/clubs/<int:club_id>"),

@@ -7,7 +7,16 @@ from __future__ import annotations
 from .base import Timestamp, UTCDateTime, utcnow
 from .club import Club, ClubAudit, ClubKey, Person, Series, SeriesEvent, SeriesRow
 from .play import Event, Game, Hand, Match, Player, Round, Seat, Team
-from .records import ApiKey, AuditEntry, DeletedHand, DoorRequest, Forfeit, RateLimit, Result
+from .records import (
+    ApiKey,
+    AuditEntry,
+    DeletedHand,
+    DoorRequest,
+    Forfeit,
+    HandEntry,
+    RateLimit,
+    Result,
+)
 
 __all__ = [
     "utcnow",
@@ -22,6 +31,7 @@ __all__ = [
     "Game",
     "Hand",
     "DeletedHand",
+    "HandEntry",
     "Result",
     "ApiKey",
     "RateLimit",

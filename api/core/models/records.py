@@ -39,6 +39,35 @@ class DeletedHand(db.Model):
     deleted_by: Mapped[int | None] = mapped_column(Integer, nullable=True)  # key id
 
 
+class HandEntry(db.Model):
+    """One side's entry of a hand (or of a paper sheet's hands) while the event verifies
+    scores by confirmation or double entry: not a hand until both sides agree, then stored as
+    one through the hand path. Kept after it is decided (agreed, rejected, withdrawn or
+    overruled) so that a phone sending it again gets the same answer."""
+
+    __tablename__ = "hand_entries"
+    __table_args__ = (PrimaryKeyConstraint("event_id", "id"),
+                      Index("ix_hand_entries_game_state", "game_id", "state"))
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    id: Mapped[str] = mapped_column(String(64))  # made on the phone, as a hand's id is
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)  # the (first) hand number it enters
+    count: Mapped[int] = mapped_column(Integer, default=1)  # hands it enters (a sheet: rows)
+    kind: Mapped[str] = mapped_column(String(8), default="hand")  # hand | sheet
+    side: Mapped[str] = mapped_column(String(1))  # the side that entered it
+    body: Mapped[dict] = mapped_column(JSON)  # the hand's fields (a sheet's rows) as entered
+    fingerprint: Mapped[str] = mapped_column(String(64))  # the request as sent (retries)
+    content: Mapped[str] = mapped_column(String(64))  # what the two sides' entries compare
+    # pending | mismatch | agreed | rejected | withdrawn | overruled
+    state: Mapped[str] = mapped_column(String(12), default="pending")
+    hand_id: Mapped[str | None] = mapped_column(String(64), nullable=True)  # what it became
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_by: Mapped[int | None] = mapped_column(Integer, nullable=True)  # key id
+    decided_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    decided_by: Mapped[str | None] = mapped_column(String(40), nullable=True)  # side B, ...
+
+
 class Result(db.Model):
     """One entrant's part in one game: the totals the standings read, kept as hands change."""
 

@@ -1,0 +1,117 @@
+"""What a side's entry must be before it is kept (`verification.py`): a side named, an id
+not used by a hand, a hand the rules allow in a game still open, a sheet without a mistake, no
+mismatch waiting before it; and what two entries of one hand compare."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from ..core.common import game_label
+from ..core.db import db
+from ..core.errors import Conflict, Invalid
+from ..core.models import DeletedHand, Hand, HandEntry
+from ..rules import games as rgames
+from ..rules.hands import score_hand
+from ..rules.paper_sheet import check_rows
+from ..rules.presets import CONFIRM_EACH_HAND, DOUBLE_ENTRY, SIGN_OFF
+from . import sheet_batch
+from .entry_views import HAND, MISMATCH, SHEET, digest, hand_fields, hands_words
+from .game_state import compute_state, fmt_of, rules_hand, stored_score
+from .hands import fingerprint
+
+MODE_WORDS = {CONFIRM_EACH_HAND: "confirm each hand", DOUBLE_ENTRY: "double entry",
+              SIGN_OFF: "sign-off"}
+
+
+def sheet_allowed(preset) -> None:
+    """A game sheet (final points and bumps, PUT /sheet) has no hands to check one by one:
+    under confirm_each_hand or double_entry the sheet's hands are entered as a side's entry
+    (POST /paper-sheet with the side) instead."""
+    if preset.verification != SIGN_OFF:
+        raise Conflict(f"This event checks scores by {MODE_WORDS[preset.verification]}: "
+                       "enter the game's hands from its paper sheet (POST paper-sheet with "
+                       "your side), not its final points.", code="sheet-needs-hands")
+
+
+# --- entering --------------------------------------------------------------------------------
+
+
+def fields(kind: str, body: dict) -> dict:
+    if kind == HAND:
+        return hand_fields(body)
+    ids = sheet_batch.sheet_ids(body)
+    return {"hands": [{**hand_fields(row), "id": hand_id}
+                      for row, hand_id in zip(body["hands"], ids, strict=True)],
+            "tie": body.get("tie")}
+
+
+def content(kind: str, fields: dict) -> str:
+    """What two sides' entries of a hand compare: the hand's fields, never the ids."""
+    if kind == HAND:
+        return fingerprint(fields)
+    return digest({"hands": [fingerprint(row) for row in fields["hands"]],
+                   "tie": fields.get("tie")})
+
+
+def sent(kind: str, body: dict) -> str:
+    """The request as sent, for knowing a retry: the side and everything entered."""
+    return digest({"kind": kind, "side": body.get("side"), **fields(kind, body)})
+
+
+def needs_side(body: dict, mode: str) -> str:
+    side = body.get("side")
+    if side is None:
+        raise Invalid(f"This event checks scores by {MODE_WORDS[mode]}: say which side "
+                      "enters this ('side': 'A' or 'B').", code="side-required",
+                      errors={"side": ["Which side enters it: A or B."]})
+    return side
+
+
+def id_free(event_id: int, body: dict, kind: str) -> None:
+    ids = [body["id"]] + (sheet_batch.sheet_ids(body) if kind == SHEET else [])
+    used = db.session.execute(select(Hand.id).where(Hand.event_id == event_id,
+                                                    Hand.id.in_(ids)).limit(1)).first() or \
+        db.session.execute(select(DeletedHand.id).where(DeletedHand.event_id == event_id,
+                                                        DeletedHand.id.in_(ids))
+                           .limit(1)).first()
+    if used is not None:
+        raise Conflict(f"Id '{used[0]}' was already used for a hand of this event. Use a new "
+                       "id for a new entry.", code="id-conflict")
+
+
+def check_entry(game, preset, kind: str, fields: dict) -> None:
+    """The rules' word on the entry before it is kept: a hand that cannot have happened, a
+    game already over or a sheet with a mistake is refused now, not when it is agreed."""
+    label = game_label(game)
+    if game.forfeited_by or game.from_sheet:
+        raise Conflict(f"{label} was "
+                       f"{'forfeited' if game.forfeited_by else 'entered from the game sheet'};"
+                       " hands cannot be added.", code="game-over")
+    if kind == HAND:
+        score = score_hand(rules_hand(fields), preset)
+        rgames.check_hand_allowed(compute_state(game, preset=preset), label,
+                                  counts=score.counts)
+        return
+    tie = fields.get("tie")
+    check = check_rows(fmt_of(game), [stored_score(h) for h in game.hands],
+                       [rules_hand(r) for r in fields["hands"]], preset, label=label,
+                       time_called=game.match.round.time_called_at is not None, whole=True,
+                       tie_winner=tie["winner"] if tie else game.tie_winner)
+    if check.short:
+        raise Invalid(check.short, code="sheet-short")
+    if not check.ok:
+        errors = {str(n): [why] for n, why in sorted(check.errors.items())}
+        detail = "; ".join(f"Row {int(n) + 1}: {why[0]}" for n, why in errors.items())
+        raise Invalid(f"Nothing was stored. {detail}", code="sheet-rows",
+                      errors={"hands": errors})
+
+
+def check_no_mismatch(waiting: list[HandEntry]) -> None:
+    first = next((e for e in waiting if e.state == MISMATCH), None)
+    if first is not None:
+        raise Conflict(f"{hands_words(first)} is a mismatch: side A and side B entered it "
+                       "differently. Settle it first (take one side's entry or enter the "
+                       "corrected hand, or ask the organizer); later hands wait behind it.",
+                       code="mismatch-waiting")
+
+

@@ -1,0 +1,60 @@
+"""What the verification tests share: a night whose event checks scores one way, and a side's
+calls as its phone makes them."""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+
+from .client import ApiClient
+
+_ids = itertools.count(1)
+
+
+def new_id(prefix: str = "e") -> str:
+    return f"{prefix}-{next(_ids)}-{uuid.uuid4().hex[:6]}"
+
+
+def night(api: ApiClient, mode: str, preset: str = "progressive", players: int = 8,
+          **overrides) -> tuple[dict, str, dict]:
+    """An event of `preset` checking scores by `mode` (set at creation), its first round
+    seated: the event, the organizer key and the round."""
+    event = api.create_event(preset, verification=mode, **overrides)
+    api.add_players(event, [f"P{n}" for n in range(1, players + 1)])
+    return event, event["organizer_key"], api.seat_round(event, 1)
+
+
+def enter(api: ApiClient, key: str, game: int, side: str, hand: dict, *,
+          entry_id: str | None = None, expect=201):
+    body = {"id": entry_id or new_id(), "side": side, **hand}
+    return api.post(f"/api/games/{game}/hands", key=key, json=body, expect=expect)
+
+
+def sheet(api: ApiClient, key: str, game: int, side: str, rows: list[dict], *,
+          sheet_id: str | None = None, expect=201):
+    body = {"id": sheet_id or new_id("s"), "side": side, "hands": rows}
+    return api.post(f"/api/games/{game}/paper-sheet", key=key, json=body, expect=expect)
+
+
+def confirm(api: ApiClient, key: str, game: int, entry_id: str, side: str, expect=200):
+    return api.post(f"/api/games/{game}/entries/{entry_id}/confirm", key=key,
+                    json={"side": side}, expect=expect)
+
+
+def read(api: ApiClient, game: int, side: str | None = None, key: str | None = None) -> dict:
+    path = f"/api/games/{game}" + (f"?side={side}" if side else "")
+    return api.get(path, key=key, expect=200).get_json()
+
+
+def other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+def totals(api: ApiClient, event: dict) -> list[int]:
+    return sorted(r["total"] for r in api.leaderboard(event)["rows"])
+
+
+def stored_hands(view: dict) -> list[dict]:
+    """The game's hands without when they were stored or their ids."""
+    return [{k: v for k, v in h.items() if k not in ("created_at", "id")}
+            for h in view["hands"]]
