@@ -125,6 +125,44 @@ class SignerSchema(Schema):
     side = fields.String(required=True)
 
 
+class CorrectionSchema(Schema):
+    at = fields.String(required=True, metadata={"description": "When (ISO 8601, UTC)."})
+    reason = fields.String(required=True)
+    key_id = Int(allow_none=True)
+
+
+class RulingSchema(Schema):
+    id = Int(required=True)
+    game_id = Int(required=True)
+    kind = fields.String(required=True, metadata={
+        "description": "adjust (points to a side), forfeit, protest_upheld (the protested "
+                       "side forfeits) or protest_rejected (the result stands)."})
+    side = fields.String(allow_none=True)
+    points = Int(allow_none=True)
+    reason = fields.String(required=True)
+    protest_id = Int(allow_none=True)
+    created_at = fields.DateTime(required=True)
+    withdrawn = Bool(required=True)
+    withdrawn_at = fields.DateTime(allow_none=True)
+    withdrawn_reason = fields.String(allow_none=True)
+
+
+class ProtestSchema(Schema):
+    id = Int(required=True)
+    game_id = Int(required=True)
+    team_id = Int(required=True, metadata={"description": "The team protesting."})
+    against_team_id = Int(required=True, metadata={"description": "The team protested."})
+    player_id = Int(required=True, metadata={"description": "The player whose eligibility "
+                                             "is protested."})
+    grounds = fields.String(required=True)
+    lodged_by = fields.String(required=True, metadata={"description": "team or organizer"})
+    status = fields.String(required=True, metadata={"description": "waiting, upheld or "
+                                                    "rejected"})
+    lodged_at = fields.DateTime(required=True)
+    ruled_at = fields.DateTime(allow_none=True)
+    ruling_reason = fields.String(allow_none=True)
+
+
 class GameSchema(Schema):
     id = Int(required=True)
     event_id = Int(required=True)
@@ -162,6 +200,22 @@ class GameSchema(Schema):
     signed_off = Bool(required=True)
     signed_off_by = fields.String(allow_none=True)
     signed_off_at = fields.DateTime(allow_none=True)
+    correctable_until = fields.DateTime(allow_none=True, metadata={
+        "description": "Until when the table may still change the game: the correction "
+                       "window's end, `correction_minutes` after its round closed (null while "
+                       "the round has not closed). After it only the organizer, with a reason "
+                       "(X-Reason)."})
+    correction_open = Bool(required=True, metadata={
+        "description": "Whether the table may change the game now."})
+    corrections = fields.List(fields.Nested(CorrectionSchema), required=True, metadata={
+        "description": "The organizer's changes after the window closed, with their reasons."})
+    ruled = Bool(required=True, metadata={
+        "description": "A ruling of the organizer stands on the game: its result is ruled "
+                       "(see rulings)."})
+    rulings = fields.List(fields.Nested(RulingSchema), required=True, metadata={
+        "description": "The standing rulings (withdrawn ones: GET .../rulings)."})
+    protests = fields.List(fields.Nested(ProtestSchema), required=True, metadata={
+        "description": "A league playoff game's protests, waiting or ruled."})
     match = fields.Nested(GameMatchSchema, required=True)
     version = Int(required=True)
     hands = fields.List(fields.Nested(HandSchema), required=True)
@@ -216,3 +270,75 @@ class HandBatchSchema(Schema):
                                       ".<index from 0>."})
     tie = fields.Nested(SettlementSchema, load_default=None, allow_none=True, metadata={
         "description": "A game that ends level: who won its playoff hand or card draw."})
+
+
+# --- rulings, protests and calls -------------------------------------------------------------
+
+REASON = {"max_length": 300, "min_length": 1}
+
+
+class RulingCreateSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(
+        ["adjust", "forfeit", "protest_upheld", "protest_rejected"]))
+    side = Side(load_default=None, allow_none=True, metadata={
+        "description": "The side the points go to (adjust) or that forfeits (forfeit, "
+                       "protest_upheld)."})
+    points = Int(load_default=None, allow_none=True, validate=validate.Range(-100, 100),
+                 metadata={"description": "adjust only: points to the side (negative takes "
+                                          "them away)."})
+    reason = TextField(required=True, **REASON)
+
+
+class RulingWithdrawSchema(Schema):
+    reason = TextField(required=True, **REASON)
+
+
+class RulingResultSchema(RulingSchema):
+    game = fields.Nested(GameSchema, required=True, metadata={
+        "description": "The game with the ruling counted."})
+
+
+class ProtestCreateSchema(Schema):
+    player_id = Int(required=True, metadata={
+        "description": "The opposing player whose eligibility is protested."})
+    grounds = TextField(required=True, **REASON)
+
+
+class ProtestRulingSchema(Schema):
+    upheld = Bool(required=True, metadata={
+        "description": "true: the protested team forfeits the game; false: the result "
+                       "stands."})
+    reason = TextField(required=True, **REASON)
+
+
+class ProtestRuledSchema(ProtestSchema):
+    ruling = Int(required=True, metadata={"description": "The ruling made on the game."})
+    game = fields.Nested(GameSchema, required=True)
+
+
+class AnsweredBySchema(Schema):
+    key_id = Int(required=True)
+    label = fields.String(required=True)
+
+
+class CallSchema(Schema):
+    id = Int(required=True)
+    event_id = Int(required=True)
+    game_id = Int(required=True)
+    table = Int(required=True)
+    round_number = Int(required=True)
+    called_at = fields.DateTime(required=True)
+    waiting = Bool(required=True)
+    age_seconds = Int(required=True, metadata={"description": "Seconds since the call."})
+    waited_seconds = Int(required=True, metadata={
+        "description": "Seconds it waited (until answered, or until now)."})
+    answered_at = fields.DateTime(allow_none=True)
+    answered_by = fields.Nested(AnsweredBySchema, allow_none=True)
+
+
+class CallsSchema(Schema):
+    waiting = Int(required=True)
+    answered = Int(required=True)
+    total = Int(required=True, metadata={"description": "Calls tonight, answered or not."})
+    calls = fields.List(fields.Nested(CallSchema), required=True, metadata={
+        "description": "Waiting calls (oldest first), then answered ones (newest first)."})

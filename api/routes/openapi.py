@@ -29,7 +29,7 @@ KEYED_READS = {"/api/events/{event_id}/access", "/api/events/{event_id}/keys",
                "/api/clubs/{club_id}/keys", "/api/clubs/{club_id}/audit",
                "/api/clubs/{club_id}/people/{person_id}/data",
                "/api/events/{event_id}/door-token", "/api/events/{event_id}/door-requests",
-               "/api/events/{event_id}/registration"}
+               "/api/events/{event_id}/registration", "/api/events/{event_id}/calls"}
 # Answers about whichever key is sent, or none.
 KEY_OPTIONAL = {("get", "/api/me")} | {("get", path) for path in (
     # A club's pages: its private people (profiles, series rows) show to its club key alone.

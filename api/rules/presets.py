@@ -97,6 +97,9 @@ PARAMETERS: dict[str, Param] = {
                         "hand by hand."),
     "sign_off_required": Param("bool", "The opponents must sign a match off before the next round "
                                "is seated."),
+    "correction_minutes": Param("int", "Minutes after a round closes during which a table may "
+                                "still correct its games; after that only the organizer, with a "
+                                "reason.", 0, 1440),
     "prize_places": Param("places", "Prize places by field size: pairs of [smallest field, "
                           "places]."),
     "championship_teams": Param("int", "After the last round the top teams play a championship "
@@ -149,6 +152,7 @@ class Preset:
     bumps: bool = False
     game_sheet: bool = False
     sign_off_required: bool = False
+    correction_minutes: int = 30
     prize_places: tuple[tuple[int, int], ...] = ((1, 1), (12, 2), (24, 3))
     championship_teams: int = 0
     championship_hands: int | None = None

@@ -7,7 +7,18 @@ from __future__ import annotations
 from .base import Timestamp, UTCDateTime, utcnow
 from .club import Club, ClubAudit, ClubKey, Person, Series, SeriesEvent, SeriesRow
 from .play import Event, Game, Hand, Match, Player, Round, Seat, Team
-from .records import ApiKey, AuditEntry, DeletedHand, DoorRequest, Forfeit, RateLimit, Result
+from .records import (
+    ApiKey,
+    AuditEntry,
+    Call,
+    DeletedHand,
+    DoorRequest,
+    Forfeit,
+    Protest,
+    RateLimit,
+    Result,
+    Ruling,
+)
 
 __all__ = [
     "utcnow",
@@ -28,6 +39,9 @@ __all__ = [
     "AuditEntry",
     "DoorRequest",
     "Forfeit",
+    "Ruling",
+    "Protest",
+    "Call",
     "Club",
     "ClubKey",
     "Person",
