@@ -45,7 +45,7 @@ def writable(game: Game, principal: Principal, *, organizer_override: bool = Tru
                        "first.", code="round-not-started")
     until = correctable_until(game)
     closed = until is not None and utcnow() >= until
-    if principal.role == ORGANIZER and organizer_override:
+    if principal.role == ORGANIZER and (organizer_override or closed):
         if closed:
             _late_reason(game, principal, reason or principal.reason, until)
         return
