@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'b2efe142aefb';
+const VERSION = 'f40637d3df99';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -55,6 +55,7 @@ const SHELL = [
   '/js/console/rounds.js',
   '/js/console/seats.js',
   '/js/console/standings.js',
+  '/js/console/table-calls.js',
   '/js/console/ties.js',
   '/js/console/ui.js',
   '/js/dom.js',

@@ -420,6 +420,9 @@ export const putSheet = (game, sheet) =>
 export const clearSheet = (game) => gameWrite(game, 'DELETE', '/sheet', {ifMatch: game.version});
 export const setDealer = (game, seat) => gameWrite(game, 'PUT', '/dealer', {body: {seat}});
 
+export const callOrganizer = async (game) => call('POST', `/api/games/${game.id}/call`,
+  {key: await keyFor(game.event_id, game.table), eventId: game.event_id});
+
 // --- when to send: app start, back online, back in view, and a timer --------------------------
 
 let started = false;

@@ -90,6 +90,8 @@ export const correctSeats = (game, seats) => call(game.event_id, 'POST', `/api/g
 export const changeHand = (game, handId, body) => call(game.event_id, body ? 'PUT' : 'DELETE',
   `/api/games/${game.id}/hands/${encodeURIComponent(handId)}`, {body, ifMatch: game.version});
 export const reopenGame = (game) => call(game.event_id, 'POST', `/api/games/${game.id}/reopen`, {retry});
+export const organizerCalls = (id) => call(id, 'GET', `${E(id)}/calls`);
+export const answerCall = (id, callId) => call(id, 'POST', `${E(id)}/calls/${callId}/answer`, {retry});
 export const audit = (id, table) => call(id, 'GET', `${E(id)}/audit${table ? `?table=${table}` : ''}`);
 export const scoresheets = (id) => call(id, 'GET', `${E(id)}/scoresheets`);
 

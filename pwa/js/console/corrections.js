@@ -43,6 +43,15 @@ function fieldChange(name, b, a, side) {
 const REASONS = {late: 'late', 'no-show': 'did not show', 'one-player': 'only one player came'};
 const STANDING = {'may-be-removed-from-playoffs': 'may be removed from the playoffs', removed: 'removed from the league'};
 
+/** A ruling in words, with the table's side names. */
+function rulingWords(r, side) {
+  const name = (k) => side[k]?.name || k;
+  if (r.kind === 'adjust') return `${r.points > 0 ? '+' : ''}${plural(r.points, 'point')} to ${name(r.side)}`;
+  if (r.kind === 'forfeit') return `${name(r.side)} forfeit the game`;
+  if (r.kind === 'protest_upheld') return `protest upheld, ${name(r.side)} forfeit the game`;
+  return 'protest rejected, the result stands';
+}
+
 /** An audit entry in words: [what happened, the change, a note]; `side` has the names of the
  * table's sides A and B (the server's entries say "A" and "B"). */
 function entryWords(e, side, label, games) {
@@ -108,6 +117,13 @@ function entryWords(e, side, label, games) {
     case 'named-awards': return ['Awards of your own changed', (a.awards || []).map((x) => x.name).join(', ') || 'none'];
     case 'categories': return ['Categories changed', Object.keys(a.categories || {}).join(', ') || 'none'];
     case 'door-prize-draw': return [`Door prize draw ${a.number}`, `${plural(a.winners?.length || 0, 'winner')} of ${a.candidates}, seed ${a.seed}`];
+    case 'late-correction': return ['Changed after the correction window', a.reason && `Reason: ${a.reason}`];
+    case 'ruling': case 'withdraw-ruling': return [`${e.action === 'ruling' ? 'Ruling' : 'Ruling withdrawn'}: ${rulingWords(a.ruling || {}, side)}`,
+      `${score(b.points)} → ${score(a.points)}`, e.action === 'ruling' ? a.ruling?.reason && `Reason: ${a.ruling.reason}`
+        : a.ruling?.withdrawn_reason && `Reason: ${a.ruling.withdrawn_reason}`, unsigned];
+    case 'protest': return [`Protest lodged about ${a.player}`, a.grounds];
+    case 'call': return ['The table called the organizer'];
+    case 'answer-call': return ['Call answered', a.waited_seconds !== undefined && `after ${plural(a.waited_seconds, 'second')}`];
     default: return [e.action.replace(/-/g, ' ')];
   }
 }
