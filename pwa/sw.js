@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'f40637d3df99';
+const VERSION = '972f34a05deb';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -53,6 +53,7 @@ const SHELL = [
   '/js/console/prizes.js',
   '/js/console/progress.js',
   '/js/console/rounds.js',
+  '/js/console/rulings.js',
   '/js/console/seats.js',
   '/js/console/standings.js',
   '/js/console/table-calls.js',

@@ -8,6 +8,7 @@ import {outcomeWords, plural, tricksLabel, tricksRows} from '../words.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {board} from './progress.js';
+import {lateField, rulingsPanel} from './rulings.js';
 import {seatWords, wrongSeats} from './seats.js';
 import {does, failure, lab, load, msg, query, sides} from './ui.js';
 
@@ -142,6 +143,7 @@ export async function render(main, {eventId}) {
   let auditTable = 0;
   let refreshAudit = () => {};
   let shown = null;
+  let lateReason = ''; // the organizer's reason for changes after the correction window
 
   /** One game: its hands, each editable; `draft` is the hand being changed, kept through a 412.
    * `note`: [words, class, the hand it is about (shown under that hand, and scrolled to)]. */
@@ -160,7 +162,7 @@ export async function render(main, {eventId}) {
     // stored (its answer was lost) or the draft stays. The audit log is read again either way.
     const change = (hand, body) => async () => {
       try {
-        const saved = await calls.changeHand(game, hand.id, body);
+        const saved = await calls.changeHand(game, hand.id, body, lateReason);
         const after = saved.hands.find((x) => x.id === hand.id);
         const undone = game.signed_off && !saved.signed_off ? ` ${UNSIGNED}` : '';
         editor(saved, null, [`${after ? `Hand ${after.number} now: ${outcomeWords(after.outcome, saved.sides)}.`
@@ -223,6 +225,12 @@ export async function render(main, {eventId}) {
       h('p', {class: 'hint'}, `${game.hands_played} hands · ${game.signed_off ? `signed off by ${game.signed_off_by}`
         : game.over ? 'finished' : 'being played'} · version ${game.version}`),
       !placed && noteEl,
+      lateField(game, (text) => { lateReason = text; }, lateReason),
+      rulingsPanel(game, (saved, words) => {
+        editor(saved, null, [words]);
+        refreshFinder(saved.round.id);
+        refreshAudit();
+      }),
       game.needs_settlement && settlement(),
       wrongSeats(game, (saved) => {
         editor(saved, null, ['Seats swapped: every hand now counts for the players who really sat there.']);

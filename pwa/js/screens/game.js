@@ -36,7 +36,7 @@ function callLine(store) {
       const c = await api.callOrganizer(store.game);
       mount(said, `Called to table ${c.table}.`);
     } catch (error) {
-      mount(said, error instanceof api.OfflineError ? 'No network: wave to the desk.' : error.message);
+      mount(said, error.message);
     }
     btn.disabled = false;
   }, {class: 'btn-small'});
