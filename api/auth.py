@@ -71,7 +71,7 @@ def request_reason() -> str | None:
     correction after the correction window). Percent-encoded UTF-8 (a header carries Latin-1
     only), so "Scorer%20misread%20a%20loner" or plain ASCII; blank is none."""
     raw = request.headers.get("X-Reason")
-    if raw is None:
+    if raw is None or request.method in ("GET", "HEAD"):
         return None
     text = " ".join(unquote(raw, errors="replace").split())
     if not text:

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '972f34a05deb';
+const VERSION = 'c815529996f9';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

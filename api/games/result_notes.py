@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from ..core.common import preset_of
 from ..core.db import db
-from ..core.models import Event, Game, Protest, Ruling, utcnow
+from ..core.models import Event, Game, Player, Protest, Ruling, Team, utcnow
 from ..rules import games as rgames
 
 
@@ -73,8 +73,15 @@ def ruling_view(ruling: Ruling) -> dict:
 
 
 def protest_view(protest: Protest) -> dict:
+    def name(model, row_id):
+        row = db.session.get(model, row_id)
+        return row.name if row is not None else "?"
+
     return {"id": protest.id, "game_id": protest.game_id, "team_id": protest.team_id,
             "against_team_id": protest.against_team_id, "player_id": protest.player_id,
+            "team_name": name(Team, protest.team_id),
+            "against_team_name": name(Team, protest.against_team_id),
+            "player_name": name(Player, protest.player_id),
             "grounds": protest.grounds, "lodged_by": protest.lodged_by,
             "status": protest.status, "lodged_at": protest.lodged_at,
             "ruled_at": protest.ruled_at, "ruling_reason": protest.ruling_reason}

@@ -154,6 +154,9 @@ class ProtestSchema(Schema):
     against_team_id = Int(required=True, metadata={"description": "The team protested."})
     player_id = Int(required=True, metadata={"description": "The player whose eligibility "
                                              "is protested."})
+    team_name = fields.String(required=True)
+    against_team_name = fields.String(required=True)
+    player_name = fields.String(required=True)
     grounds = fields.String(required=True)
     lodged_by = fields.String(required=True, metadata={"description": "team or organizer"})
     status = fields.String(required=True, metadata={"description": "waiting, upheld or "

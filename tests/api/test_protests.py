@@ -83,6 +83,8 @@ def test_an_upheld_protest_forfeits_the_game_after_it_was_played(api):
     page = api.get(f"/api/events/{event['id']}/teams/{teams['South']['id']}/schedule",
                    expect=200).get_json()
     assert [(p["id"], p["status"]) for p in page["protests"]] == [(lodged["id"], "upheld")]
+    assert (page["protests"][0]["player_name"], page["protests"][0]["team_name"]) == (
+        teams["South"]["members"][0]["name"], "North")
     assert api.get(base, expect=200).get_json()[0]["status"] == "upheld"
     actions = [e["action"] for e in api.get(f"/api/events/{event['id']}/audit", key=key,
                                             expect=200).get_json()]

@@ -137,8 +137,8 @@ export const addSub = (id, teamId, name) => call(id, 'POST', `${E(id)}/teams/${t
 export const playoffOut = (id, teamId, out) =>
   call(id, 'PATCH', `${E(id)}/teams/${teamId}`, {body: {playoff_excluded: out}, retry});
 export const tiebreak = (id, order) => call(id, 'PUT', `${E(id)}/tiebreak`, {body: {order}, retry});
-export const settle = (id, gameId, winner, method = 'playoff-hand') =>
-  call(id, 'POST', `/api/games/${gameId}/settlement`, {body: {method, winner}, retry});
+export const settle = (id, gameId, winner, method = 'playoff-hand', reason = '') =>
+  call(id, 'POST', `/api/games/${gameId}/settlement`, {body: {method, winner}, retry, reason});
 
 // --- the Prizes section: money, disqualification, named awards, categories, door prizes -------
 // Each is put whole (the same body twice means the same), so each is tried again on a network

@@ -209,7 +209,7 @@ export async function render(main, {eventId}) {
         + 'hand (its points do not count) or, when time is short, the card draw.'),
       [['playoff-hand', 'Playoff hand won by'], ['card-draw', 'Card draw won by']].map(([method, words]) =>
         h('div', {class: 'actions'}, h('span', {class: 'q'}, words),
-          ['A', 'B'].map((side) => does(names[side], out, () => calls.settle(id, game.id, side, method),
+          ['A', 'B'].map((side) => does(names[side], out, () => calls.settle(id, game.id, side, method, lateReason),
             (saved) => {
               editor(saved, null, [`Settled: ${names[side]} won the ${method === 'card-draw' ? 'card draw' : 'playoff hand'}.`]);
               refreshFinder(saved.round.id);
