@@ -147,3 +147,21 @@ def test_a_ruling_needs_the_organizer_a_reason_and_a_body_that_makes_sense(api):
     rejected = api.post(f"/api/games/{game}/rulings", key=key, expect=201, json={
         "kind": "protest_rejected", "reason": "Player was registered"}).get_json()
     assert rejected["game"]["ruled"] and rejected["game"]["points"] == {"A": 6, "B": 2}
+
+
+def test_once_the_next_round_is_seated_a_ruling_cannot_change_who_won(api):
+    event, key, (game, other) = _night(api)
+    round_id = api.game(game)["round"]["id"]
+    api.post(f"/api/rounds/{round_id}/close", key=key, expect=200)
+    api.seat_round(event, 2)
+    state = api.game(game)
+    refused = api.post(f"/api/games/{game}/rulings", key=key, json={
+        "kind": "forfeit", "side": "A", "reason": "Too late to change the seating"})
+    assert refused.status_code == 409 and refused.get_json()["code"] == "winner-used"
+    assert api.game(game) == state and api.get(f"/api/games/{game}/rulings",
+                                               expect=200).get_json() == []
+    # Points that keep the winner are fine, in the closed round and after its window.
+    kept = api.post(f"/api/games/{game}/rulings", key=key, expect=201, json={
+        "kind": "adjust", "side": "B", "points": 1, "reason": "A renege seen late"}
+    ).get_json()["game"]
+    assert kept["points"] == {"A": 6, "B": 3} and kept["winner"] == "A"
