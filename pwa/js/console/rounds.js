@@ -92,7 +92,11 @@ export async function render(main, {eventId}) {
   const preview = (history, all) => {
     const out = msg();
     const area = h('div', {});
-    mount(framed.body, area, past(history));
+    // A table may still call once its round has closed (a correction in its window).
+    const waiting = tableCalls(id);
+    waiting.refresh();
+    timers.push(setInterval(() => document.hidden || waiting.refresh(), 5000));
+    mount(framed.body, waiting.el, area, past(history));
     load(area, () => Promise.all([calls.next(id), calls.event(id)]), ([plan, event]) => mount(area,
       event.status === 'finished'
         ? card('The event is finished', h('p', {}, 'Its standings are final. To seat another round, '
