@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+from urllib.parse import unquote
 
 from flask import g, request
 from sqlalchemy import bindparam, select
@@ -52,8 +54,32 @@ def current_principal() -> Principal | None:
     """The key on this request, if any; a malformed, unknown or revoked key is a 401."""
     if "principal" in g:
         return g.principal
-    g.principal = principal_of(_bearer())
+    principal = principal_of(_bearer())
+    reason = request_reason()
+    if principal is not None and reason is not None:
+        principal = dataclasses.replace(principal, reason=reason)
+    g.principal = principal
     return g.principal
+
+
+# The longest reason kept (the audit log and the scoresheet show it whole).
+REASON_LENGTH = 300
+
+
+def request_reason() -> str | None:
+    """The X-Reason header: why the caller makes this change (the organizer's reason for a
+    correction after the correction window). Percent-encoded UTF-8 (a header carries Latin-1
+    only), so "Scorer%20misread%20a%20loner" or plain ASCII; blank is none."""
+    raw = request.headers.get("X-Reason")
+    if raw is None or request.method in ("GET", "HEAD"):
+        return None
+    text = " ".join(unquote(raw, errors="replace").split())
+    if not text:
+        return None
+    if len(text) > REASON_LENGTH:
+        raise Problem(422, f"The X-Reason header is {len(text)} characters long; a reason "
+                      f"takes at most {REASON_LENGTH}.", code="reason-too-long")
+    return text
 
 
 def principal_of(secret: str | None) -> Principal | None:

@@ -20,6 +20,7 @@ from sqlalchemy.orm import aliased
 from .core.common import get_event, preset_of
 from .core.db import db
 from .core.models import Game, Hand, Match, Player, Round, Seat
+from .games.result_notes import event_game_notes
 from .leaderboard.board import leaderboard
 from .league.nights import night_lookup
 from .rules.seats import SEATS_OF
@@ -186,6 +187,7 @@ def _league_nights(event_id: int):
 
 def games_rows(event_id: int) -> Iterator[list]:
     seats = _seat_names(event_id)
+    notes = event_game_notes(event_id)
     night_of = _league_nights(event_id)
     query = (select(Game, Match, Round.number, Round.label, Round.stage)
              .join(Match, Game.match_id == Match.id).join(Round, Match.round_id == Round.id)
@@ -200,12 +202,15 @@ def games_rows(event_id: int) -> Iterator[list]:
                as_text(side_b),
                game.points_a, game.points_b, game.hands_played, game.winner or "",
                game.end or "playing", game.tie_method or "", game.forfeited_by or "",
-               "yes" if game.signed_off_at else "no", as_text(game.signed_off_by or "")]
+               "yes" if game.signed_off_at else "no", as_text(game.signed_off_by or ""),
+               "yes" if game.ruled else "no", game.adjust_a or 0, game.adjust_b or 0,
+               as_text("; ".join(notes.get(game.id, [])))]
 
 
 GAMES_HEADER = ["round", "round_label", "night", "table", "game", "stage", "side_a", "side_b",
                 "points_a", "points_b", "hands", "winner", "ended_by", "tie_settled_by",
-                "forfeited_by", "signed_off", "signed_off_by"]
+                "forfeited_by", "signed_off", "signed_off_by", "ruled", "ruling_points_a",
+                "ruling_points_b", "rulings_and_corrections"]
 
 
 def standings_table(event_id: int) -> tuple[list[str], list[list]]:
@@ -238,11 +243,13 @@ def scoresheet_rows(event_id: int) -> Iterator[list]:
                    row["seat"], as_text(row["partner"]), as_text(" & ".join(row["opponents"])),
                    row["points"],
                    row["against"], row["score"], row["games_won"],
-                   "" if row["running_total"] is None else row["running_total"]]
+                   "" if row["running_total"] is None else row["running_total"],
+                   as_text("; ".join(row["notes"]))]
 
 
 SCORESHEET_HEADER = ["player", "round", "round_label", "table", "seat", "partner",
-                     "opponents", "points", "against", "score", "games_won", "running_total"]
+                     "opponents", "points", "against", "score", "games_won", "running_total",
+                     "notes"]
 
 
 # Latin letters that NFKD does not take apart into a base letter and an accent.

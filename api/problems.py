@@ -56,6 +56,9 @@ class ProblemSchema(ma.Schema):
         "description": "On a 409 'stays-at-table': that entrant's name."})
     stays_at = ma.fields.Integer(metadata={
         "description": "On a 409 'stays-at-table': the table they stay at."})
+    correctable_until = ma.fields.String(metadata={
+        "description": "On a 403 'correction-window-closed': when the table's correction "
+                       "window closed (ISO 8601); the organizer can still change the game."})
     retry_with = ma.fields.Dict(metadata={
         "description": "On a 409 'check-in-closed': the field that confirms the organizer's "
                        "exception ({\"after_window\": true})."})

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'b2efe142aefb';
+const VERSION = '9793d0b8d753';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -53,8 +53,10 @@ const SHELL = [
   '/js/console/prizes.js',
   '/js/console/progress.js',
   '/js/console/rounds.js',
+  '/js/console/rulings.js',
   '/js/console/seats.js',
   '/js/console/standings.js',
+  '/js/console/table-calls.js',
   '/js/console/ties.js',
   '/js/console/ui.js',
   '/js/dom.js',

@@ -29,6 +29,9 @@ class Principal:
     table: int | None = None
     club_id: int | None = None  # set for a club key (its role is organizer)
     team_id: int | None = None  # set for a team key (a league captain's)
+    # Why the caller makes this change, when it said (the X-Reason header): the organizer's
+    # reason for a correction after the table's correction window (games/game_writes.py).
+    reason: str | None = None
 
     @property
     def label(self) -> str:

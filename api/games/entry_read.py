@@ -22,7 +22,7 @@ GAME_COLUMNS = ("id", "event_id", "match_id", "number", "stage", "target_points"
                 "hands_per_game", "points_a", "points_b", "hands_played", "entries", "end",
                 "winner", "level", "tie_method", "tie_winner", "forfeited_by", "from_sheet",
                 "first_dealer", "bumps", "signed_off_at", "signed_off_by", "last_entry_at",
-                "version")
+                "version", "adjust_a", "adjust_b", "ruled", "corrections")
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,8 @@ def entry_query(others: bool = False):
         one(team_b.c.name, team_b.c.id == matches.c.team_b_id).label("team_b_name"),
         rounds.c.id.label("round_id"),
         rounds.c.number.label("round_number"), rounds.c.label.label("round_label"),
-        rounds.c.status.label("round_status"), rounds.c.time_called_at, events.c.revision,
+        rounds.c.status.label("round_status"), rounds.c.time_called_at,
+        rounds.c.closed_at.label("round_closed_at"), events.c.revision,
         events.c.status.label("event_status"), events.c.preset_key, events.c.parameters,
         one(stored.c.game_id, is_stored).label("stored_game"),
         one(stored.c.fingerprint, is_stored).label("stored_print"),
@@ -121,7 +122,8 @@ def _light_game(row) -> SimpleNamespace:
     """The game as plain values shaped like its rows (game.match.round, match.seats, ...), so
     the one game view (`game_state.game_view`) is built from them as from the rows."""
     round_ = SimpleNamespace(id=row.round_id, number=row.round_number, label=row.round_label,
-                             status=row.round_status, time_called_at=row.time_called_at)
+                             status=row.round_status, time_called_at=row.time_called_at,
+                             closed_at=row.round_closed_at)
     teams = {side: (SimpleNamespace(id=team_id, name=name) if team_id is not None else None)
              for side, team_id, name in (("A", row.team_a_id, row.team_a_name),
                                          ("B", row.team_b_id, row.team_b_name))}

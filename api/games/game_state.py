@@ -2,7 +2,8 @@
 the standings read (`results`), its match, and the view a runner's screen shows.
 
 Every change to a game ends here: the rules give the new state, `save_game` copies it onto
-the rows. Reads and writes both use this module; it uses none of the other game modules.
+the rows. Reads and writes both use this module; of the other game modules it uses only
+`result_notes.py` (the correction window, rulings and protests on the view).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..rules.hands import PLAY, SEATS_OF, HandScore, Renege
 from ..rules.hands import Hand as RulesHand
 from ..rules.matches import deciding_game, match_state
 from ..rules.presets import Preset
+from .result_notes import correction_view, ruled_state
 
 # --- where a game stands ---------------------------------------------------------------------
 
@@ -53,7 +55,8 @@ def compute_state(game: Game, scores: list[HandScore] | None = None,
         return rgames.forfeited_game(fmt, game.forfeited_by)
     if game.from_sheet:
         values = rgames.sheet_hand_values(preset) if preset else rgames.HAND_VALUES
-        return rgames.sheet_game(fmt, game.points_a, game.points_b,
+        return rgames.sheet_game(fmt, game.points_a - (game.adjust_a or 0),
+                                 game.points_b - (game.adjust_b or 0),
                                  {int(k): v for k, v in (game.bumps or {}).items()},
                                  hands_played=game.hands_played, tie_winner=game.tie_winner,
                                  values=values, time_called=True)
@@ -185,8 +188,11 @@ def _drop_games_not_needed(match: Match, deciding: int) -> None:
     for game in extra:
         match.games.remove(game)
 
-def save_game(game: Game, preset: Preset, state: rgames.GameState) -> None:
-    apply_state(game, state)
+def save_game(game: Game, preset: Preset, state: rgames.GameState, *,
+              ruled: bool = False) -> None:
+    """Store a game's new state (as played: the standing rulings are added here, unless
+    `ruled` says the state has them already)."""
+    apply_state(game, state if ruled else ruled_state(game, state))
     game.last_entry_at = utcnow()
     refresh_results(game, preset)
     refresh_match(game.match, preset)
@@ -322,6 +328,7 @@ def game_view(game: Game, hands: list[dict] | None = None) -> dict:
         "bumps": dict(game.bumps or {}),
         "signed_off": game.signed_off_at is not None, "signed_off_by": game.signed_off_by,
         "signed_off_at": game.signed_off_at,
+        **correction_view(game),
         "match": {"games_planned": match.games_planned, "best_of": match.best_of,
                   "games_won": {"A": mstate.games_won_a, "B": mstate.games_won_b},
                   "over": match.status == "over", "winner": match.winner,

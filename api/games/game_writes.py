@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from ..core.common import game_label, get_game, lock_event, preset_of
+from ..core.common import audit, game_label, get_game, lock_event, preset_of
 from ..core.db import db
-from ..core.errors import Conflict, StaleVersion, VersionRequired, not_found
+from ..core.errors import Conflict, Forbidden, Invalid, StaleVersion, VersionRequired, not_found
 from ..core.keys import ORGANIZER, Principal
-from ..core.models import Event, Game, Match, Round
+from ..core.models import Event, Game, Match, Round, utcnow
 from ..rules import games as rgames
 from ..rules.presets import Preset
-from .game_state import game_view, save_game, sides_view
+from .game_state import game_view, ruled_state, save_game, sides_view
+from .result_notes import correctable_until
 
 
 def locked_game(game_id: int, event_id: int | None = None) -> tuple[Event, Game, Preset]:
@@ -30,22 +31,51 @@ def locked_game(game_id: int, event_id: int | None = None) -> tuple[Event, Game,
     return event, game, preset_of(event)
 
 
-def writable(game: Game, principal: Principal, *, organizer_override: bool = True) -> None:
-    """May this key change this game now? Nobody before its round has started; runners not
-    once it is signed off or its round closed; the organizer otherwise always (corrections),
-    with the change audited."""
+def writable(game: Game, principal: Principal, *, organizer_override: bool = True,
+             reason: str | None = None) -> None:
+    """May this key change this game now? Nobody before its round has started. The table
+    (a runner's key) while its round is in play and, once the round has closed, until the
+    correction window closes (`correction_minutes` after; RULES.md §7), signed off or not: a
+    change that alters the result undoes the sign-off (`store_result`). After the window only
+    the organizer, with a reason (`reason`, else the X-Reason the key came with), which the
+    audit log and the game (its scoresheet) keep."""
     round_ = game.match.round
     if round_.status == "scheduled":
         raise Conflict(f"{round_.label} has not started yet; the organizer starts it "
                        "first.", code="round-not-started")
-    if principal.role == ORGANIZER and organizer_override:
+    until = correctable_until(game)
+    closed = until is not None and utcnow() >= until
+    if principal.role == ORGANIZER and (organizer_override or closed):
+        if closed:
+            _late_reason(game, principal, reason or principal.reason, until)
         return
-    if round_.status == "closed":
-        raise Conflict(f"Round {round_.number} is closed; ask the organizer to correct "
-                       "this game.", code="round-closed")
-    if game.signed_off_at is not None:
-        raise Conflict(f"{game_label(game)} was signed off by {game.signed_off_by}; ask "
-                       "the organizer to reopen it.", code="signed-off")
+    if closed:
+        raise Forbidden(f"The correction window for {lower_first(game_label(game))} closed at "
+                        f"{until:%H:%M} UTC ({until.isoformat(timespec='seconds')}), "
+                        f"{_minutes(game)} after round {round_.number} closed. Call the "
+                        "organizer to change it now.", code="correction-window-closed",
+                        correctable_until=until.isoformat())
+
+
+def _minutes(game: Game) -> str:
+    minutes = preset_of(db.session.get(Event, game.event_id)).correction_minutes
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _late_reason(game: Game, principal: Principal, reason: str | None, until) -> None:
+    """An organizer's change after the window: refused without a reason; with one, the
+    reason is kept on the game and in the audit log."""
+    if not reason:
+        raise Invalid(f"The correction window for {lower_first(game_label(game))} closed at "
+                      f"{until.isoformat(timespec='seconds')}: say why you change it, in the "
+                      "X-Reason header (percent-encoded UTF-8).", code="reason-required",
+                      errors={"X-Reason": ["Required after the correction window."]})
+    game.corrections = [*(game.corrections or []),
+                        {"at": utcnow().isoformat(), "reason": reason,
+                         "key_id": principal.key_id}]
+    audit(game.event_id, principal, "late-correction", "game", game.id,
+          after={"reason": reason, "window_closed_at": until},
+          round_number=game.match.round.number, table=game.match.table)
 
 
 def require_if_match(if_match: str | None) -> str:
@@ -105,13 +135,15 @@ def _check_closed_round(game: Game, preset: Preset, state: rgames.GameState) -> 
 
 def store_result(game: Game, preset: Preset, state: rgames.GameState) -> bool:
     """Save a game's new state after a runner's or the organizer's change (a hand, an edit, a
-    deletion, a sheet, a settlement), refusing what a closed round cannot take. A sign-off
-    confirmed the old result: if the result changes (only the organizer can change a
-    signed-off game), the sign-off goes and the opponents sign the new one. Returns whether
-    a sign-off was undone."""
+    deletion, a sheet, a settlement, a ruling), refusing what a closed round cannot take; the
+    standing rulings are added to what was played. A sign-off confirmed the old result: if
+    the result changes (the table within its correction window, the organizer at any time),
+    the sign-off goes and the opponents sign the new one. Returns whether a sign-off was
+    undone."""
+    state = ruled_state(game, state)
     _check_closed_round(game, preset, state)
     before = (game.points_a, game.points_b, game.winner, game.end)
-    save_game(game, preset, state)
+    save_game(game, preset, state, ruled=True)
     after = (game.points_a, game.points_b, game.winner, game.end)
     if game.signed_off_at is None or before == after:
         return False

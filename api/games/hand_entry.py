@@ -146,7 +146,7 @@ def ordinary(entry: Entry) -> bool:
     return (game.match.round.status == "playing" and game.match.round.time_called_at is None
             and game.match.games_planned == 1 and game.match.status == "playing"
             and not game.forfeited_by and not game.from_sheet and game.signed_off_at is None
-            and game.end is None and entry.event_status != "finished"
+            and not game.ruled and game.end is None and entry.event_status != "finished"
             and entry.stored is None and entry.deleted is None)
 
 
@@ -184,7 +184,7 @@ def record_sheet(entry: Entry, body: dict) -> dict | None:
     if not (preset.game_sheet and round_.status == "playing" and game.match.games_planned == 1
             and not game.match.best_of and not game.forfeited_by and not game.from_sheet
             and game.signed_off_at is None and game.entries == 0 and game.end is None
-            and entry.event_status != "finished"):
+            and not game.ruled and entry.event_status != "finished"):
         return None
     fmt = rgames.GameFormat(target_points=game.target_points,
                             hands_per_game=game.hands_per_game)

@@ -175,6 +175,47 @@ class SignerSchema(Schema):
     side = fields.String(required=True)
 
 
+class CorrectionSchema(Schema):
+    at = fields.String(required=True, metadata={"description": "When (ISO 8601, UTC)."})
+    reason = fields.String(required=True)
+    key_id = Int(allow_none=True)
+
+
+class RulingSchema(Schema):
+    id = Int(required=True)
+    game_id = Int(required=True)
+    kind = fields.String(required=True, metadata={
+        "description": "adjust (points to a side), forfeit, protest_upheld (the protested "
+                       "side forfeits) or protest_rejected (the result stands)."})
+    side = fields.String(allow_none=True)
+    points = Int(allow_none=True)
+    reason = fields.String(required=True)
+    protest_id = Int(allow_none=True)
+    created_at = fields.DateTime(required=True)
+    withdrawn = Bool(required=True)
+    withdrawn_at = fields.DateTime(allow_none=True)
+    withdrawn_reason = fields.String(allow_none=True)
+
+
+class ProtestSchema(Schema):
+    id = Int(required=True)
+    game_id = Int(required=True)
+    team_id = Int(required=True, metadata={"description": "The team protesting."})
+    against_team_id = Int(required=True, metadata={"description": "The team protested."})
+    player_id = Int(required=True, metadata={"description": "The player whose eligibility "
+                                             "is protested."})
+    team_name = fields.String(required=True)
+    against_team_name = fields.String(required=True)
+    player_name = fields.String(required=True)
+    grounds = fields.String(required=True)
+    lodged_by = fields.String(required=True, metadata={"description": "team or organizer"})
+    status = fields.String(required=True, metadata={"description": "waiting, upheld or "
+                                                    "rejected"})
+    lodged_at = fields.DateTime(required=True)
+    ruled_at = fields.DateTime(allow_none=True)
+    ruling_reason = fields.String(allow_none=True)
+
+
 class GameSchema(Schema):
     id = Int(required=True)
     event_id = Int(required=True)
@@ -212,6 +253,22 @@ class GameSchema(Schema):
     signed_off = Bool(required=True)
     signed_off_by = fields.String(allow_none=True)
     signed_off_at = fields.DateTime(allow_none=True)
+    correctable_until = fields.DateTime(allow_none=True, metadata={
+        "description": "Until when the table may still change the game: the correction "
+                       "window's end, `correction_minutes` after its round closed (null while "
+                       "the round has not closed). After it only the organizer, with a reason "
+                       "(X-Reason)."})
+    correction_open = Bool(required=True, metadata={
+        "description": "Whether the table may change the game now."})
+    corrections = fields.List(fields.Nested(CorrectionSchema), required=True, metadata={
+        "description": "The organizer's changes after the window closed, with their reasons."})
+    ruled = Bool(required=True, metadata={
+        "description": "A ruling of the organizer stands on the game: its result is ruled "
+                       "(see rulings)."})
+    rulings = fields.List(fields.Nested(RulingSchema), required=True, metadata={
+        "description": "The standing rulings (withdrawn ones: GET .../rulings)."})
+    protests = fields.List(fields.Nested(ProtestSchema), required=True, metadata={
+        "description": "A league playoff game's protests, waiting or ruled."})
     match = fields.Nested(GameMatchSchema, required=True)
     version = Int(required=True)
     hands = fields.List(fields.Nested(HandSchema), required=True)

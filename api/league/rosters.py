@@ -18,6 +18,7 @@ from ..rules import league_calendar as calendar
 from ..rules import matches as rmatches
 from .forfeits import forfeit_rows, offences_view, record_forfeit, require_league
 from .nights import night_dates, night_lookup, night_of, playoff_index
+from .protests import team_protests
 
 
 def lock_week(event: Event) -> int:
@@ -241,7 +242,8 @@ def team_schedule(event: Event, team_id: int) -> dict:
                      **_roster(team)},
             "roster_locked": locked, "lock_after_week": lock_week(event),
             "roster_message": calendar.roster_lock_words(lock_week(event), locked),
-            "offences": offence, "weeks": weeks, "playoffs": playoffs}
+            "offences": offence, "weeks": weeks, "playoffs": playoffs,
+            "protests": team_protests(event.id, team.id)}
 
 
 def _team_playoffs(event: Event, team: Team, names: dict) -> list[dict]:

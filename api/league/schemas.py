@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ..core.schemas import SEAT, Bool, Int, ListOf, Name, RefSchema, Schema, TextField, refuse
-from ..games.schemas import GameMatchSchema
+from ..games.schemas import GameMatchSchema, ProtestSchema
 from ..night.schemas import TeamSchema
 
 # --- the season, postponements and forfeits -------------------------------------------------------
@@ -373,6 +373,8 @@ class TeamScheduleSchema(Schema):
     weeks = fields.List(fields.Nested(TeamWeekSchema), required=True)
     playoffs = fields.List(fields.Nested(TeamPlayoffSchema), required=True, metadata={
         "description": "The team's playoff matches drawn so far, with their nights."})
+    protests = fields.List(fields.Nested(ProtestSchema), required=True, metadata={
+        "description": "Protests the team lodged or that were lodged against it."})
 
 
 class TeamKeyIssuedSchema(Schema):

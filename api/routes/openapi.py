@@ -29,7 +29,7 @@ KEYED_READS = {"/api/events/{event_id}/access", "/api/events/{event_id}/keys",
                "/api/clubs/{club_id}/keys", "/api/clubs/{club_id}/audit",
                "/api/clubs/{club_id}/people/{person_id}/data",
                "/api/events/{event_id}/door-token", "/api/events/{event_id}/door-requests",
-               "/api/events/{event_id}/registration"}
+               "/api/events/{event_id}/registration", "/api/events/{event_id}/calls"}
 # Answers about whichever key is sent, or none.
 KEY_OPTIONAL = {("get", "/api/me")} | {("get", path) for path in (
     # A game: under double entry the organizer's key sees both sides' waiting entries.
@@ -50,6 +50,22 @@ RATE_LIMITED = {("post", "/api/events"), ("post", "/api/join"), ("post", "/api/c
                 ("post", "/api/events/{event_id}/teams/{team_id}/substitutes"),
                 ("post", "/api/door/{code}/check-in"), ("post", "/api/door/{code}/requests"),
                 ("post", "/api/register/{code}")}
+
+# The game writes whose change, after the table's correction window, the organizer makes only
+# with a reason (games/game_writes.py): they take the X-Reason header.
+REASON_HEADER = {
+    "in": "header", "name": "X-Reason", "required": False, "schema": {"type": "string"},
+    "description": "Why the organizer changes the game after the table's correction window "
+                   "closed (percent-encoded UTF-8, at most 300 characters): required then "
+                   "(422 'reason-required' without it), kept in the audit log and on the "
+                   "game's scoresheet."}
+NOT_CORRECTIONS = ("/rulings", "/call", "/protests", "/reopen")
+
+
+def takes_a_reason(method: str, path: str) -> bool:
+    return method in ("post", "put", "delete") and path.startswith("/api/games/{game_id}/") \
+        and not any(part in path for part in NOT_CORRECTIONS)
+
 
 SECURITY_SCHEME = {
     "type": "http", "scheme": "bearer",
@@ -100,6 +116,8 @@ class KeysAndVersions(BasePlugin):
             self._answer(operation.setdefault("responses", {}), 503, "SERVICE_UNAVAILABLE")
             if (method, path) in RATE_LIMITED:
                 self._answer(operation.setdefault("responses", {}), 429, "TOO_MANY_REQUESTS")
+            if takes_a_reason(method, path):
+                operation.setdefault("parameters", []).append(dict(REASON_HEADER))
             headers = [p for p in operation.get("parameters", [])
                        if isinstance(p, dict) and p.get("name") == "If-Match"]
             if headers:

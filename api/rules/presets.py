@@ -111,6 +111,9 @@ PARAMETERS: dict[str, Param] = {
                           "'double_entry' (each side enters every hand on its own phone; equal "
                           "entries are stored, unequal ones are a mismatch to settle).",
                           choices=VERIFICATION_MODES),
+    "correction_minutes": Param("int", "Minutes after a round closes during which a table may "
+                                "still correct its games; after that only the organizer, with a "
+                                "reason.", 0, 1440),
     "prize_places": Param("places", "Prize places by field size: pairs of [smallest field, "
                           "places]."),
     "championship_teams": Param("int", "After the last round the top teams play a championship "
@@ -164,6 +167,7 @@ class Preset:
     game_sheet: bool = False
     sign_off_required: bool = False
     verification: str = SIGN_OFF
+    correction_minutes: int = 30
     prize_places: tuple[tuple[int, int], ...] = ((1, 1), (12, 2), (24, 3))
     championship_teams: int = 0
     championship_hands: int | None = None

@@ -85,6 +85,9 @@ class SheetRowSchema(Schema):
     games_won = Int(required=True)
     finished = Bool(required=True, metadata={"description": "Every game of the round is over."})
     running_total = Int(allow_none=True)
+    notes = fields.List(fields.String(), required=True, metadata={
+        "description": "The round's rulings and the organizer's changes after the correction "
+                       "window, each with its reason."})
 
 
 class UpcomingSchema(Schema):

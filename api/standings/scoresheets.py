@@ -8,6 +8,7 @@ from sqlalchemy import select
 from ..core.common import get_event, get_player, preset_of
 from ..core.db import db
 from ..core.models import Club, Event, Match, Person, Player, Result, Round, Seat
+from ..games.result_notes import event_game_notes
 from ..rules import games as rgames
 from ..rules import seats as rseats
 from ..rules import standings as rstandings
@@ -18,10 +19,12 @@ def scoresheet(event_id: int, player_id: int) -> dict:
     """One player's sheet: per round, table, seat, partner, opponents and score."""
     event = get_event(event_id)
     player = get_player(event, player_id)
-    return _sheet(event, preset_of(event), player, {p.id: p.name for p in event.players})
+    return _sheet(event, preset_of(event), player, {p.id: p.name for p in event.players},
+                  event_game_notes(event.id))
 
 
-def _sheet(event: Event, preset: Preset, player: Player, names: dict[int, str]) -> dict:
+def _sheet(event: Event, preset: Preset, player: Player, names: dict[int, str],
+           notes: dict[int, list[str]]) -> dict:
     seats = db.session.execute(
         select(Seat, Match, Round).join(Match, Seat.match_id == Match.id)
         .join(Round, Match.round_id == Round.id)
@@ -52,6 +55,8 @@ def _sheet(event: Event, preset: Preset, player: Player, names: dict[int, str]) 
             "games_won": sum(1 for r in mine if r.won),
             "finished": bool(mine) and all(r.won is not None for r in mine),
             "running_total": total if preset.standings != "league" else None,
+            "notes": [note for game_id in sorted({r.game_id for r in mine})
+                      for note in notes.get(game_id, [])],
         })
     return {"player_id": player.id, "name": player.name, "event_id": event.id,
             "event_name": event.name, "team_id": player.team_id, "rounds": rows,
@@ -101,4 +106,5 @@ def all_scoresheets(event_id: int) -> list[dict]:
     event = get_event(event_id)
     preset = preset_of(event)
     names = {p.id: p.name for p in event.players}
-    return [_sheet(event, preset, p, names) for p in event.players]
+    notes = event_game_notes(event.id)
+    return [_sheet(event, preset, p, names, notes) for p in event.players]

@@ -50,7 +50,7 @@ export function writesSettled() {
  * One HTTP request. Resolves {status, data, etag, text} whatever the status (`text` is the raw
  * body, for CSV and SVG answers); throws OfflineError.
  */
-export async function request(method, path, {body, key, ifMatch, ifNoneMatch, timeout} = {}) {
+export async function request(method, path, {body, key, ifMatch, ifNoneMatch, timeout, reason} = {}) {
   const write = method !== 'GET';
   if (write) writing++;
   const headers = {Accept: 'application/json, application/problem+json'};
@@ -58,6 +58,7 @@ export async function request(method, path, {body, key, ifMatch, ifNoneMatch, ti
   if (key) headers.Authorization = `Bearer ${key}`;
   if (ifMatch !== undefined && ifMatch !== null) headers['If-Match'] = `"${ifMatch}"`;
   if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
+  if (reason) headers['X-Reason'] = encodeURIComponent(reason); // a late correction's
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeout ?? TIMEOUT_MS);
   try {
@@ -419,6 +420,9 @@ export const putSheet = (game, sheet) =>
   gameWrite(game, 'PUT', '/sheet', {body: sheet, ifMatch: game.version});
 export const clearSheet = (game) => gameWrite(game, 'DELETE', '/sheet', {ifMatch: game.version});
 export const setDealer = (game, seat) => gameWrite(game, 'PUT', '/dealer', {body: {seat}});
+
+export const callOrganizer = async (game) => call('POST', `/api/games/${game.id}/call`,
+  {key: await keyFor(game.event_id, game.table), eventId: game.event_id});
 
 // --- when to send: app start, back online, back in view, and a timer --------------------------
 

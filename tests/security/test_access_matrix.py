@@ -122,6 +122,49 @@ def _door_request(api, s: Seeded) -> None:
         "token": s.keys["door_token"], "name": "At the door"}).get_json()["id"]
 
 
+def _make_ruling(api, s: Seeded) -> None:
+    s.ids["ruling_id"] = api.post(f"/api/games/{s.ids['game_id']}/rulings", key=s.organizer,
+                                  json={"kind": "adjust", "side": "A", "points": 1,
+                                        "reason": "desk"}, expect=201).get_json()["id"]
+
+
+def _make_call(api, s: Seeded) -> None:
+    s.ids["call_id"] = api.post(f"/api/games/{s.ids['game_id']}/call", key=s.organizer,
+                                expect=201).get_json()["id"]
+
+
+def _protest_ready(api, s: Seeded) -> None:
+    """The first team's (the team key's) game of week 1 made a playoff game with no entries
+    (a protest is lodged before a playoff game); its opponent's first player to protest."""
+    from sqlalchemy import update
+
+    from api.core.db import db
+    from api.core.models import Game
+
+    team = s.ids["team_id"]
+    week = api.get(f"/api/rounds/{s.ids['round_id']}", expect=200).get_json()
+    table = next(t for t in week["tables"]
+                 if team in (t["team_a"]["id"], t["team_b"]["id"]))
+    game = api.get(f"/api/games/{table['games'][0]['id']}", expect=200).get_json()
+    for hand in game["hands"]:
+        version = api.get(f"/api/games/{game['id']}", expect=200).get_json()["version"]
+        api.delete(f"/api/games/{game['id']}/hands/{hand['id']}", key=s.organizer,
+                   headers={"If-Match": f'"{version}"'}, expect=200)
+    with api.client.application.app_context():
+        db.session.execute(update(Game).where(Game.id == game["id"]).values(stage="playoff"))
+        db.session.commit()
+    other = "B" if table["team_a"]["id"] == team else "A"
+    s.ids["protest_game_id"] = game["id"]
+    s.ids["protest_player_id"] = game["sides"][other]["players"][0]["player_id"]
+
+
+def _make_protest(api, s: Seeded) -> None:
+    _protest_ready(api, s)
+    s.ids["protest_id"] = api.post(
+        f"/api/games/{s.ids['protest_game_id']}/protests", key=s.organizer, expect=201,
+        json={"player_id": s.ids["protest_player_id"], "grounds": "ringer"}).get_json()["id"]
+
+
 # Every write route of the app. A route missing here fails test_every_route_is_classified:
 # decide who may call it, and add it with a body that would change something.
 WRITE_ROUTES: dict[tuple[str, str], Route] = {
@@ -262,6 +305,22 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/games/<int:game_id>/mismatches/<int:number>/settle"): Route(
         RUNNER, prepare=_mismatch, ids={"number": "mismatch_number"},
         body=_body({"take": "A"})),
+    # Calling the organizer: the table's runner key (or the organizer); answering: organizer.
+    ("POST", "/api/games/<int:game_id>/call"): Route(RUNNER),
+    ("POST", "/api/events/<int:event_id>/calls/<int:call_id>/answer"): Route(
+        ORGANIZER, prepare=_make_call),
+    # Rulings (organizer), league protests (a captain's team key or the organizer) and the
+    # organizer's ruling on one.
+    ("POST", "/api/games/<int:game_id>/rulings"): Route(
+        ORGANIZER, body=_body({"kind": "adjust", "side": "B", "points": 2, "reason": "desk"})),
+    ("DELETE", "/api/games/<int:game_id>/rulings/<int:ruling_id>"): Route(
+        ORGANIZER, body=_body({"reason": "withdrawn"}), prepare=_make_ruling),
+    ("POST", "/api/games/<int:game_id>/protests"): Route(
+        TEAM, event="league", ids={"game_id": "protest_game_id"}, prepare=_protest_ready,
+        body=lambda s: {"player_id": s.ids["protest_player_id"], "grounds": "ringer"}),
+    ("POST", "/api/events/<int:event_id>/protests/<int:protest_id>/ruling"): Route(
+        ORGANIZER, event="league", prepare=_make_protest,
+        body=_body({"upheld": True, "reason": "not on the roster"})),
     # The club's: see test_club_access.py.
     **{(method, rule): Route(CLUB) for method, rule in (
         ("PATCH", "/api/clubs/<int:club_id>"),
@@ -321,6 +380,9 @@ READ_ROUTES: dict[str, str] = {
     "/api/door/<string:code>": PUBLIC,  # with the door code in ?token=
     "/api/events/<int:event_id>/door-token": ORGANIZER,
     "/api/events/<int:event_id>/door-requests": ORGANIZER,
+    "/api/games/<int:game_id>/rulings": PUBLIC,
+    "/api/events/<int:event_id>/protests": PUBLIC,
+    "/api/events/<int:event_id>/calls": ORGANIZER,
     # Clubs: public pages (a private person's profile and series rows only with the club
     # key), and the club key's own reads.
     "/api/clubs/<int:club_id>": PUBLIC,

@@ -10,12 +10,15 @@ from .play import Event, Game, Hand, Match, Player, Round, Seat, Team
 from .records import (
     ApiKey,
     AuditEntry,
+    Call,
     DeletedHand,
     DoorRequest,
     Forfeit,
     HandEntry,
+    Protest,
     RateLimit,
     Result,
+    Ruling,
 )
 
 __all__ = [
@@ -38,6 +41,9 @@ __all__ = [
     "AuditEntry",
     "DoorRequest",
     "Forfeit",
+    "Ruling",
+    "Protest",
+    "Call",
     "Club",
     "ClubKey",
     "Person",

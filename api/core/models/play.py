@@ -260,6 +260,14 @@ class Game(db.Model):
     signed_off_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     signed_off_by: Mapped[str | None] = mapped_column(String(120), nullable=True)
     last_entry_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    # The organizer's standing rulings (games/rulings.py): points they add to each side (in
+    # points_a/points_b already), and whether any ruling stands on the game at all.
+    adjust_a: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    adjust_b: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    ruled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Changes after the table's correction window closed, each with the organizer's reason:
+    # [{"at", "reason", "key_id"}] (games/game_writes.py); the scoresheet shows them.
+    corrections: Mapped[list | None] = mapped_column(JSON, nullable=True)
     # Optimistic locking: If-Match carries this; a stale edit is refused with 412.
     version: Mapped[int] = mapped_column(Integer, default=1)
 

@@ -184,3 +184,64 @@ class Forfeit(db.Model):
     # the team's captain.
     advance: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     announced_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class Ruling(db.Model):
+    """The organizer's ruling on a game, with its reason (games/rulings.py): points to a side
+    (`adjust`), a forfeit, a protest upheld (the protested side forfeits) or rejected. A
+    withdrawn ruling is kept, with when and why, and no longer counts."""
+
+    __tablename__ = "rulings"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))  # adjust|forfeit|protest_upheld|_rejected
+    side: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reason: Mapped[str] = mapped_column(String(300))
+    protest_id: Mapped[int | None] = mapped_column(
+        ForeignKey("protests.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_by: Mapped[int | None] = mapped_column(Integer, nullable=True)  # key id
+    withdrawn_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    withdrawn_reason: Mapped[str | None] = mapped_column(String(300), nullable=True)
+
+
+class Protest(db.Model):
+    """A league team's protest about an opposing player's eligibility, lodged before a
+    playoff game (league/protests.py); the organizer rules on it later."""
+
+    __tablename__ = "protests"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))  # the team protesting
+    against_team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))  # the protested one
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))  # whose eligibility
+    grounds: Mapped[str] = mapped_column(String(300))
+    lodged_by: Mapped[str] = mapped_column(String(16))  # team | organizer
+    status: Mapped[str] = mapped_column(String(16), default="waiting")  # |upheld|rejected
+    lodged_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    ruled_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    ruling_reason: Mapped[str | None] = mapped_column(String(300), nullable=True)
+
+
+class Call(db.Model):
+    """A table calling the organizer from its phone (games/calls.py): waiting until answered."""
+
+    __tablename__ = "calls"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    table: Mapped[int] = mapped_column(Integer)
+    round_number: Mapped[int] = mapped_column(Integer)
+    key_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the calling key
+    called_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    answered_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    answered_by: Mapped[int | None] = mapped_column(Integer, nullable=True)  # key id

@@ -13,11 +13,11 @@ const E = (id) => `/api/events/${id}`;
 const retry = true;
 
 async function call(eventId, method, path,
-  {body, ifMatch, raw, retry: again = method === 'GET', done} = {}) {
+  {body, ifMatch, raw, retry: again = method === 'GET', done, reason} = {}) {
   const key = eventId ? await organizerKey(eventId) : null;
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await api.request(method, path, {body, key, ifMatch});
+      const answer = await api.request(method, path, {body, key, ifMatch, reason});
       if (answer.status >= 400) {
         if (attempt > 1 && done && answer.data?.code === done) return {};
         throw new api.ApiError(answer.status, answer.data);
@@ -87,9 +87,14 @@ export const correctSeats = (game, seats) => call(game.event_id, 'POST', `/api/g
   {body: {seats}, ifMatch: game.version});
 
 /** A change to a hand carries the version the organizer saw: a change made meanwhile is a 412. */
-export const changeHand = (game, handId, body) => call(game.event_id, body ? 'PUT' : 'DELETE',
-  `/api/games/${game.id}/hands/${encodeURIComponent(handId)}`, {body, ifMatch: game.version});
+export const changeHand = (game, handId, body, reason) => call(game.event_id, body ? 'PUT' : 'DELETE',
+  `/api/games/${game.id}/hands/${encodeURIComponent(handId)}`, {body, ifMatch: game.version, reason});
+export const addRuling = (game, body) => call(game.event_id, 'POST', `/api/games/${game.id}/rulings`, {body});
+export const withdrawRuling = (game, rulingId, reason) => call(game.event_id, 'DELETE',
+  `/api/games/${game.id}/rulings/${rulingId}`, {body: {reason}});
 export const reopenGame = (game) => call(game.event_id, 'POST', `/api/games/${game.id}/reopen`, {retry});
+export const organizerCalls = (id) => call(id, 'GET', `${E(id)}/calls`);
+export const answerCall = (id, callId) => call(id, 'POST', `${E(id)}/calls/${callId}/answer`, {retry});
 export const audit = (id, table) => call(id, 'GET', `${E(id)}/audit${table ? `?table=${table}` : ''}`);
 export const scoresheets = (id) => call(id, 'GET', `${E(id)}/scoresheets`);
 
@@ -132,8 +137,8 @@ export const addSub = (id, teamId, name) => call(id, 'POST', `${E(id)}/teams/${t
 export const playoffOut = (id, teamId, out) =>
   call(id, 'PATCH', `${E(id)}/teams/${teamId}`, {body: {playoff_excluded: out}, retry});
 export const tiebreak = (id, order) => call(id, 'PUT', `${E(id)}/tiebreak`, {body: {order}, retry});
-export const settle = (id, gameId, winner, method = 'playoff-hand') =>
-  call(id, 'POST', `/api/games/${gameId}/settlement`, {body: {method, winner}, retry});
+export const settle = (id, gameId, winner, method = 'playoff-hand', reason = '') =>
+  call(id, 'POST', `/api/games/${gameId}/settlement`, {body: {method, winner}, retry, reason});
 
 // --- the Prizes section: money, disqualification, named awards, categories, door prizes -------
 // Each is put whole (the same body twice means the same), so each is tried again on a network

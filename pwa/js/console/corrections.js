@@ -8,6 +8,7 @@ import {outcomeWords, plural, tricksLabel, tricksRows} from '../words.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {board} from './progress.js';
+import {lateField, rulingsPanel} from './rulings.js';
 import {seatWords, wrongSeats} from './seats.js';
 import {does, failure, lab, load, msg, query, sides} from './ui.js';
 
@@ -42,6 +43,15 @@ function fieldChange(name, b, a, side) {
 }
 const REASONS = {late: 'late', 'no-show': 'did not show', 'one-player': 'only one player came'};
 const STANDING = {'may-be-removed-from-playoffs': 'may be removed from the playoffs', removed: 'removed from the league'};
+
+/** A ruling in words, with the table's side names. */
+function rulingWords(r, side) {
+  const name = (k) => side[k]?.name || k;
+  if (r.kind === 'adjust') return `${r.points > 0 ? '+' : ''}${plural(r.points, 'point')} to ${name(r.side)}`;
+  if (r.kind === 'forfeit') return `${name(r.side)} forfeit the game`;
+  if (r.kind === 'protest_upheld') return `protest upheld, ${name(r.side)} forfeit the game`;
+  return 'protest rejected, the result stands';
+}
 
 /** An audit entry in words: [what happened, the change, a note]; `side` has the names of the
  * table's sides A and B (the server's entries say "A" and "B"). */
@@ -108,6 +118,13 @@ function entryWords(e, side, label, games) {
     case 'named-awards': return ['Awards of your own changed', (a.awards || []).map((x) => x.name).join(', ') || 'none'];
     case 'categories': return ['Categories changed', Object.keys(a.categories || {}).join(', ') || 'none'];
     case 'door-prize-draw': return [`Door prize draw ${a.number}`, `${plural(a.winners?.length || 0, 'winner')} of ${a.candidates}, seed ${a.seed}`];
+    case 'late-correction': return ['Changed after the correction window', a.reason && `Reason: ${a.reason}`];
+    case 'ruling': case 'withdraw-ruling': return [`${e.action === 'ruling' ? 'Ruling' : 'Ruling withdrawn'}: ${rulingWords(a.ruling || {}, side)}`,
+      `${score(b.points)} → ${score(a.points)}`, e.action === 'ruling' ? a.ruling?.reason && `Reason: ${a.ruling.reason}`
+        : a.ruling?.withdrawn_reason && `Reason: ${a.ruling.withdrawn_reason}`, unsigned];
+    case 'protest': return [`Protest lodged about ${a.player}`, a.grounds];
+    case 'call': return ['The table called the organizer'];
+    case 'answer-call': return ['Call answered', a.waited_seconds !== undefined && `after ${plural(a.waited_seconds, 'second')}`];
     default: return [e.action.replace(/-/g, ' ')];
   }
 }
@@ -126,6 +143,7 @@ export async function render(main, {eventId}) {
   let auditTable = 0;
   let refreshAudit = () => {};
   let shown = null;
+  let lateReason = ''; // the organizer's reason for changes after the correction window
 
   /** One game: its hands, each editable; `draft` is the hand being changed, kept through a 412.
    * `note`: [words, class, the hand it is about (shown under that hand, and scrolled to)]. */
@@ -144,7 +162,7 @@ export async function render(main, {eventId}) {
     // stored (its answer was lost) or the draft stays. The audit log is read again either way.
     const change = (hand, body) => async () => {
       try {
-        const saved = await calls.changeHand(game, hand.id, body);
+        const saved = await calls.changeHand(game, hand.id, body, lateReason);
         const after = saved.hands.find((x) => x.id === hand.id);
         const undone = game.signed_off && !saved.signed_off ? ` ${UNSIGNED}` : '';
         editor(saved, null, [`${after ? `Hand ${after.number} now: ${outcomeWords(after.outcome, saved.sides)}.`
@@ -191,7 +209,7 @@ export async function render(main, {eventId}) {
         + 'hand (its points do not count) or, when time is short, the card draw.'),
       [['playoff-hand', 'Playoff hand won by'], ['card-draw', 'Card draw won by']].map(([method, words]) =>
         h('div', {class: 'actions'}, h('span', {class: 'q'}, words),
-          ['A', 'B'].map((side) => does(names[side], out, () => calls.settle(id, game.id, side, method),
+          ['A', 'B'].map((side) => does(names[side], out, () => calls.settle(id, game.id, side, method, lateReason),
             (saved) => {
               editor(saved, null, [`Settled: ${names[side]} won the ${method === 'card-draw' ? 'card draw' : 'playoff hand'}.`]);
               refreshFinder(saved.round.id);
@@ -207,6 +225,12 @@ export async function render(main, {eventId}) {
       h('p', {class: 'hint'}, `${game.hands_played} hands · ${game.signed_off ? `signed off by ${game.signed_off_by}`
         : game.over ? 'finished' : 'being played'} · version ${game.version}`),
       !placed && noteEl,
+      lateField(game, (text) => { lateReason = text; }, lateReason),
+      rulingsPanel(game, (saved, words) => {
+        editor(saved, null, [words]);
+        refreshFinder(saved.round.id);
+        refreshAudit();
+      }),
       game.needs_settlement && settlement(),
       wrongSeats(game, (saved) => {
         editor(saved, null, ['Seats swapped: every hand now counts for the players who really sat there.']);

@@ -8,6 +8,7 @@ import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {board, tableMap} from './progress.js';
 import {swapCard} from './seats.js';
+import {tableCalls} from './table-calls.js';
 import {card, does, failure, inp, lab, load, msg} from './ui.js';
 
 export async function render(main, {eventId}) {
@@ -51,6 +52,7 @@ export async function render(main, {eventId}) {
     const boardEl = h('div', {});
     const summary = h('p', {class: 'counts', 'aria-live': 'polite'});
     const updated = h('p', {class: 'hint'});
+    const waiting = tableCalls(id);
     const tick = () => {
       const left = clock.secondsLeft();
       clockEl.className = `big-clock clock-${clockLevel(left)}`;
@@ -64,6 +66,7 @@ export async function render(main, {eventId}) {
       mount(summary, `${r.progress.finished} of ${r.progress.tables} tables finished · ${r.progress.hands} hands entered`);
       mount(boardEl, board(id, r));
       mount(updated, `Updated ${new Date().toLocaleTimeString()}`);
+      waiting.refresh();
     };
     const roundDo = (label, what, extra) => does(label, out, () => calls.roundDo(id, round.id, what),
       (r) => (r.status === 'closed' ? draw() : show(r)), extra);
@@ -74,6 +77,7 @@ export async function render(main, {eventId}) {
           roundDo('Close the round', 'close', {class: 'btn-primary', pending: 'Closing…'})),
         out,
         framed.event?.preset !== 'league' && clockForm(round, out, show)),
+      waiting.el,
       card('Progress', updated, boardEl),
       card('Table map', tableMap(round.tables)),
       framed.event?.preset !== 'league' && swapCard(id, round, framed.event?.format?.parameters?.entry === 'team', draw),
@@ -88,7 +92,11 @@ export async function render(main, {eventId}) {
   const preview = (history, all) => {
     const out = msg();
     const area = h('div', {});
-    mount(framed.body, area, past(history));
+    // A table may still call once its round has closed (a correction in its window).
+    const waiting = tableCalls(id);
+    waiting.refresh();
+    timers.push(setInterval(() => document.hidden || waiting.refresh(), 5000));
+    mount(framed.body, waiting.el, area, past(history));
     load(area, () => Promise.all([calls.next(id), calls.event(id)]), ([plan, event]) => mount(area,
       event.status === 'finished'
         ? card('The event is finished', h('p', {}, 'Its standings are final. To seat another round, '

@@ -15,7 +15,8 @@
  * them, so nothing ever covers the entry buttons, the score or the table line.
  */
 
-import {h, mount, refill, setTitle} from '../dom.js';
+import * as api from '../api.js';
+import {button, h, mount, refill, setTitle} from '../dom.js';
 import {allEnteredPanel, entryPad} from '../game/entry-pad.js';
 import {gameHead} from '../game/game-head.js';
 import {gameOver} from '../game/game-over.js';
@@ -26,12 +27,28 @@ import {renegeWalk} from '../game/renege-walk.js';
 import {scoreNotes, scores} from '../game/scores.js';
 import {sheetEntry} from '../game/sheet-entry.js';
 
+/** Call the organizer (RULES.md §7). */
+function callLine(store) {
+  const said = h('span', {role: 'status'});
+  const btn = button('Call the organizer', async () => {
+    btn.disabled = true;
+    try {
+      const c = await api.callOrganizer(store.game);
+      mount(said, `Called to table ${c.table}.`);
+    } catch (error) {
+      mount(said, error.message);
+    }
+    btn.disabled = false;
+  }, {class: 'btn-small'});
+  return h('p', {class: 'actions'}, btn, ' ', said);
+}
+
 /** Every component of the screen, each made once for the screen's life. */
 function components(store) {
   return {head: gameHead(store), scores: scores(store), notes: scoreNotes(store),
     pad: entryPad(store), done: allEnteredPanel(store), renege: renegeWalk(store),
     edit: editForm(store), orphan: orphanPanel(store), over: gameOver(store),
-    key: keyNeeded(store), sheet: sheetEntry(store), hands: hands(store)};
+    key: keyNeeded(store), sheet: sheetEntry(store), hands: hands(store), call: callLine(store)};
 }
 
 /** The panel under the score: `open` is the one asked for (pad, renege, edit or orphan). */
@@ -55,7 +72,7 @@ function below(store, parts, outcome) {
   if (store.lastOutcome && outcome.textContent !== store.lastOutcome) {
     outcome.textContent = store.lastOutcome;
   }
-  return [store.lastOutcome && outcome, parts.sheet.view(), sheetLink];
+  return [store.lastOutcome && outcome, parts.sheet.view(), sheetLink, store.covered && parts.call];
 }
 
 /**
