@@ -24,15 +24,7 @@ def pytest_addoption(parser):
                      help="run the slow fault and fuzz tests (always on under CI=true)")
 
 
-# Run in parallel (make test: pytest-xdist, --dist loadgroup), the browser tests all go to
-# one worker: one chromium and one live server at a time, however many workers run the rest.
-BROWSER_GROUP = pytest.mark.xdist_group("browser")
-
-
 def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if item.path.parent.name == "e2e":
-            item.add_marker(BROWSER_GROUP)
     if IN_CI or config.getoption("--run-slow"):
         return
     slow = pytest.mark.skip(reason="slow: runs under CI=true or with --run-slow")

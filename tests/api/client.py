@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import threading
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 _ids = itertools.count(1)
 
@@ -110,3 +112,17 @@ def signer(game: dict) -> str:
     nobody won)."""
     side = "A" if game["winner"] == "B" else "B"
     return next(p["name"] for p in game["sides"][side]["players"] if p["player_id"])
+
+
+def all_at_once(app, work, count: int) -> list:
+    """Run work(client, index) from `count` threads released together (each with a client of
+    its own); return the answers in index order."""
+    barrier = threading.Barrier(count)
+
+    def run(index):
+        client = ApiClient(app.test_client())
+        barrier.wait()
+        return work(client, index)
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(run, range(count)))

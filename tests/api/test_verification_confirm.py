@@ -3,10 +3,7 @@ one call and only then is it a hand; a rejection, a change or a withdrawal while
 
 from __future__ import annotations
 
-import threading
-from concurrent.futures import ThreadPoolExecutor
-
-from .client import ApiClient
+from .client import all_at_once
 from .scripts import fixed_hands_game
 from .verification_helpers import confirm, enter, new_id, night, other, read, totals
 
@@ -140,15 +137,7 @@ def test_a_confirmation_sent_again_stores_the_hand_once(api):
 
 
 def _at_once(app, work, count=2):
-    barrier = threading.Barrier(count)
-
-    def run(index):
-        client = ApiClient(app.test_client())
-        barrier.wait()
-        return work(client, index)
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(run, range(count)))
+    return all_at_once(app, work, count)
 
 
 def test_a_confirmation_and_a_withdrawal_at_once_are_decided_once(app, api):

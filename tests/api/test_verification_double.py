@@ -4,10 +4,7 @@ by side and settled by the table or the organizer; later hands wait behind it.""
 
 from __future__ import annotations
 
-import threading
-from concurrent.futures import ThreadPoolExecutor
-
-from .client import ApiClient
+from .client import all_at_once
 from .scripts import fixed_hands_game, to_target_game
 from .verification_helpers import enter, new_id, night, read, stored_hands, totals
 
@@ -171,15 +168,7 @@ def test_under_sign_off_the_side_is_ignored_and_nothing_waits(api):
 
 
 def _at_once(app, work, count=2):
-    barrier = threading.Barrier(count)
-
-    def run(index):
-        client = ApiClient(app.test_client())
-        barrier.wait()
-        return work(client, index)
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(run, range(count)))
+    return all_at_once(app, work, count)
 
 
 def test_both_phones_entering_one_hand_at_once_store_it_once(app, api):

@@ -3,12 +3,9 @@ one hand, a round seated twice. Real threads against one app, on SQLite and Post
 
 from __future__ import annotations
 
-import threading
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 
-from tests.api.client import ApiClient
+from tests.api.client import all_at_once as at_once
 
 THREADS = 8
 
@@ -24,15 +21,7 @@ def game(api):
 
 def all_at_once(app, work, count=THREADS):
     """Run work(client, index) from `count` threads released together; return the answers."""
-    barrier = threading.Barrier(count)
-
-    def run(index):
-        client = ApiClient(app.test_client())
-        barrier.wait()
-        return work(client, index)
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(run, range(count)))
+    return at_once(app, work, count)
 
 
 def test_the_same_hand_sent_from_several_phones_at_once_is_stored_once(app, api, game):
