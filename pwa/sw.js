@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '9793d0b8d753';
+const VERSION = '0e3854496830';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

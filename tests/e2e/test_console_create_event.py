@@ -118,7 +118,8 @@ def test_the_create_page_reads_on_a_360_px_phone(page: Page, shot):
     assert width[0] <= width[1]
     other.locator("summary").click()
     height = page.evaluate("document.documentElement.scrollHeight")
-    assert height < 3600, f"{height} px tall"
+    # 3,600 before issue 29 added who confirms a score and the correction window (+2 settings).
+    assert height < 3800, f"{height} px tall"
     shot(page, "console-create-360")
 
 

@@ -31,7 +31,7 @@ export function rulingsPanel(game, done) {
   const reason = inp('ruling-reason', {maxlength: 300});
   const body = () => ({kind: kind.value, reason: reason.value, side: kind.value === 'protest_rejected' ? null : side.value,
     points: kind.value === 'adjust' ? Number(points.value) : null});
-  return h('details', {class: 'panel rulings'}, h('summary', {}, game.ruled ? `Rulings (${game.rulings.length})` : 'Rulings'),
+  return h('details', {class: 'panel rulings'}, h('summary', {class: 'btn btn-link'}, game.ruled ? `Rulings (${game.rulings.length})` : 'Rulings'),
     h('ul', {class: 'plain-list'}, game.rulings.map((r) => h('li', {}, `${words(r, names)}: ${r.reason} `,
       does('Withdraw', out, () => calls.withdrawRuling(game, r.id, reason.value || 'withdrawn'),
         (a) => done(a.game, `Ruling withdrawn: ${words(r, names)}.`),
