@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'b2efe142aefb';
+const VERSION = '337365d88e27';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -70,6 +70,7 @@ const SHELL = [
   '/js/game/sheet-entry.js',
   '/js/game/sheet-grid.css',
   '/js/game/sheet-grid.js',
+  '/js/game/verify.js',
   '/js/league/league.css',
   '/js/league/organize.js',
   '/js/league/register.js',
