@@ -98,6 +98,7 @@ export function verify(store) {
   /** This side's entry gone without becoming a hand: the other side rejected it. */
   function notice(g) {
     const still = new Set((g.entries || []).filter((e) => e.side === store.side).map((e) => e.id));
+    if (g.verification !== 'confirm_each_hand') mine.clear();
     for (const id of mine) {
       if (!still.has(id) && !g.hands.some((x) => x.id === id)) {
         said = `${sideName(g, other(store.side))} said a hand was not right: enter it again.`;
@@ -108,12 +109,15 @@ export function verify(store) {
 
   // Another phone's confirmation, entry or mismatch shows within seconds; stops with the screen.
   const stopGame = api.on('game', (game) => { if (game.id === gid) look(); });
+  // Every second while something waits on the other pair, every 3 s otherwise.
   let shown = false;
-  const timer = setInterval(() => {
+  const tick = async () => {
     if (el.isConnected) shown = true;
-    else if (shown) { clearInterval(timer); stopGame(); return; }
-    if (!document.hidden && !store.busy) look();
-  }, 2000);
+    else if (shown) { stopGame(); return; }
+    if (!document.hidden && !store.busy) await look();
+    setTimeout(tick, store.game.waiting ? 1000 : 3000);
+  };
+  setTimeout(tick, 1000);
 
   // --- decisions, through the outbox --------------------------------------------------------
   async function decide(suffix, body, words) {
@@ -225,7 +229,7 @@ export function verify(store) {
     const head = h('p', {class: 'verify-side note', role: 'status'},
       h('strong', {}, `${sideName(g, store.side)}'s phone`),
       ' · the score counts agreed hands only',
-      g.waiting ? ` · ${plural(g.waiting, 'entry')} ${g.waiting === 1 ? 'waits' : 'wait'}` : '',
+      g.waiting ? ` · ${g.waiting === 1 ? '1 entry waits' : `${g.waiting} entries wait`}` : '',
       sending() ? ` · ${plural(store.decisions.length, 'choice')} not sent yet` : '', ' ',
       button('Change', () => { choosing = true; store.changed(); },
         {class: 'btn-small', 'data-k': 'side-change', 'aria-label': 'Change the pair this phone enters for'}));
