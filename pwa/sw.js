@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '3afa997d39c7';
+const VERSION = '9d14cfce8f4a';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

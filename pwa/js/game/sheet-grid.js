@@ -158,7 +158,9 @@ export function sheetGrid(game, format, onSaved) {
     try {
       const key = await api.keyFor(game.event_id, game.table);
       const answer = await api.request('POST', `/api/games/${game.id}/paper-sheet`,
-        {key, body: {id: sheetId, hands: sent.map(hand)}});
+        // The pair this phone enters for, when the event has both sides agree (game/verify.js).
+        {key, body: {id: sheetId, hands: sent.map(hand),
+          side: localStorage.getItem(`euchre-side:${game.id}`) || undefined}});
       if (answer.status >= 300) showErrors(answer.data || {detail: `The server answered ${answer.status}.`});
       else { keepDraft(game.id, null); await onSaved(answer.data, sent.length); }
     } catch (error) {
