@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '9d14cfce8f4a';
+const VERSION = 'd96bba1d6b9d';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -94,6 +94,7 @@ def test_the_other_pair_confirms_or_rejects_each_hand_and_only_agreed_hands_coun
 
 
 def test_a_phone_remembers_its_side_per_game_and_the_side_can_be_changed(page, api):
+    """Undo on the pad takes back this pair's waiting entry too."""
     event = EventSetup(api, overrides={"verification": "confirm_each_hand"})
     game_id = event.game_id(0)
     names = side_names(event.game(game_id))
@@ -110,3 +111,8 @@ def test_a_phone_remembers_its_side_per_game_and_the_side_can_be_changed(page, a
     expect(page.locator(".entries li")).to_contain_text(f"waiting for {names['B']}")
     entries = event.game(game_id)["entries"]
     assert [e["side"] for e in entries] == ["A"]
+    # "Undo last hand" takes the waiting entry back; it never counted.
+    page.locator('[data-k="undo-last"]').click()
+    expect(page.locator(".entries")).to_have_count(0)
+    game = event.game(game_id)
+    assert game["waiting"] == 0 and game["hands_played"] == 0

@@ -104,10 +104,11 @@ def test_a_night_of_8_tables_catches_the_planted_errors_at_little_cost(
     other = browser.new_context(base_url=base_url, **PHONE)
     phone_b = other.new_page()
     planted = caught = 0
-    per_hand = []
+    per_hand, errors = [], []
     try:
         for page_ in (page, phone_b):
             page_.add_init_script(WATCH)
+            page_.on("pageerror", lambda e: errors.append(str(e)))
             join_with_pin(page_, event)
         for t in range(TABLES):
             game_id = event.game_id(t)
@@ -141,6 +142,7 @@ def test_a_night_of_8_tables_catches_the_planted_errors_at_little_cost(
         status, body, _ = api.call("POST", f"/api/rounds/{event.round['id']}/close",
                                    key=event.organizer_key)
         assert status == 200, body
+        assert errors == []
     finally:
         other.close()
 

@@ -85,6 +85,16 @@ export function verify(store) {
       `hand ${number} entered again`);
   };
 
+  // Undo takes back this pair's own waiting entry; an agreed hand is changed under Hands.
+  const plainUndo = store.undoHand.bind(store);
+  const ownWaiting = () => (store.game.entries || []).filter((e) => e.side === store.side
+    && e.state === 'pending');
+  store.lastHandId = () => store.pending.at(-1)?.handId || ownWaiting().at(-1)?.id || null;
+  store.undoHand = (id) => {
+    const e = ownWaiting().find((x) => x.id === id);
+    return e ? withdraw(e) : plainUndo(id);
+  };
+
   /** Read the game again (as this side) and redraw when anything in it changed. */
   let seen = '';
   const look = async () => {
@@ -114,8 +124,11 @@ export function verify(store) {
   const tick = async () => {
     if (el.isConnected) shown = true;
     else if (shown) { stopGame(); return; }
-    if (!document.hidden && !store.busy) await look();
-    setTimeout(tick, store.game.waiting ? 1000 : 3000);
+    try {
+      if (!document.hidden && !store.busy) await look();
+    } finally {
+      setTimeout(tick, store.game.waiting ? 1000 : 3000);
+    }
   };
   setTimeout(tick, 1000);
 
