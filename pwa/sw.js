@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'd96bba1d6b9d';
+const VERSION = '5adbb2ba359f';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -65,6 +65,7 @@ const SHELL = [
   '/js/game/hand-taps.js',
   '/js/game/hands.js',
   '/js/game/key-needed.js',
+  '/js/game/mismatch.js',
   '/js/game/renege-walk.js',
   '/js/game/scores.js',
   '/js/game/sheet-entry.js',

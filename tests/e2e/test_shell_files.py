@@ -42,7 +42,7 @@ LEAGUE_BUDGET = 12 * 1024
 LATER = {PWA / "js" / "game" / "sheet-grid.js", PWA / "js" / "game" / "sheet-grid.css"}
 # Agreeing scores by both sides (issue 29): loaded only for a game whose event confirms each
 # hand or takes a double entry, so neither in the shell nor in the console; its own budget.
-VERIFY = {PWA / "js" / "game" / "verify.js"}
+VERIFY = {PWA / "js" / "game" / "verify.js", PWA / "js" / "game" / "mismatch.js"}
 VERIFY_BUDGET = 6 * 1024
 
 STATIC = re.compile(r"^\s*(?:import|export)\b[^'\"();]*?\bfrom\s*['\"]([^'\"]+)['\"]"

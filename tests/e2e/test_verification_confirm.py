@@ -114,5 +114,6 @@ def test_a_phone_remembers_its_side_per_game_and_the_side_can_be_changed(page, a
     # "Undo last hand" takes the waiting entry back; it never counted.
     page.locator('[data-k="undo-last"]').click()
     expect(page.locator(".entries")).to_have_count(0)
+    expect(page.locator(".verify [role=alert]")).to_have_count(0)
     game = event.game(game_id)
     assert game["waiting"] == 0 and game["hands_played"] == 0

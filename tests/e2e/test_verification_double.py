@@ -10,7 +10,16 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import EventSetup
-from .steps import join_with_pin, open_game, side_names, tap_hand, wait_for_hands
+from .steps import (
+    Taps,
+    join_with_pin,
+    open_game,
+    side_names,
+    tap_hand,
+    tap_sheet_row,
+    wait_for_hands,
+    wait_until,
+)
 from .test_verification_confirm import pick_side, second_phone
 
 pytestmark = pytest.mark.browser
@@ -121,3 +130,37 @@ def test_a_mismatch_settled_with_no_network_is_sent_once_back_online(
     game = wait_for_hands(event, game_id, 1)
     assert game["hands"][0]["tricks"] == 3 and game["waiting"] == 0
     expect(page.locator("table.mismatch")).to_have_count(0)
+
+
+def test_a_paper_sheet_from_the_phone_goes_as_its_pairs_entry_and_a_differing_row_shows(
+        page, api):
+    event = EventSetup(api, overrides={"verification": "double_entry"})
+    game_id = event.game_id(0)
+    names = side_names(event.game(game_id))
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    pick_side(page, names["B"])
+    page.get_by_role("link", name="Enter from a paper sheet").click()
+    expect(page.locator("li.paper-row")).to_have_count(8)
+    rows = [("A", 3), ("B", 4), ("A", 5), ("B", 0), ("A", 3), ("B", 3), ("A", 4), ("B", 5)]
+    taps = Taps(page)
+    for n, (maker, tricks) in enumerate(rows, start=1):
+        tap_sheet_row(page, taps, n, names[maker], tricks)
+    page.get_by_role("button", name="Send the sheet").tap()
+    wait_until(page, "!location.pathname.endsWith('/sheet')")
+    expect(page.locator(".toast")).to_contain_text("count once the other pair agrees")
+    entries = event.game(game_id)["entries"]
+    assert [(e["side"], e["kind"]) for e in entries] == [("B", "sheet")]
+    # Pair A's sheet differs in hand 3's tricks: the phone shows that row, and one tap settles.
+    key = event.runner_key()["key"]
+    theirs = [{"maker": m, "tricks": t} for m, t in rows]
+    theirs[2]["tricks"] = 4
+    api.call("POST", f"/api/games/{game_id}/paper-sheet",
+             {"id": "sheet-a", "side": "A", "hands": theirs}, key=key, expect=201)
+    differ = page.locator('table.mismatch tr[data-field="hands[2].tricks"]')
+    expect(differ).to_have_class("differ")
+    expect(differ).to_contain_text("Hand 3: tricks ≠54")
+    page.get_by_role("button", name="Ours is right").click()
+    game = wait_for_hands(event, game_id, 8)
+    assert game["waiting"] == 0 and game["hands"][2]["tricks"] == 5
+    expect(page.locator(".game-progress")).to_contain_text("8 played")

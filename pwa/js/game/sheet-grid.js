@@ -212,7 +212,9 @@ export async function render(main, {eventId, gameId}) {
     return;
   }
   mount(main, head, sheetGrid(game, event.format, (saved, n) => {
-    toast(`Sheet saved: ${n} hand${n === 1 ? '' : 's'}, ${sideName(saved, 'A')} ${saved.points.A} – ${saved.points.B} ${sideName(saved, 'B')}.`);
+    // Where both pairs agree the score (game/verify.js), the sheet waits for the other pair's.
+    toast(saved.waiting ? `Sheet sent as your pair's entry: its ${n} hands count once the other `
+      + 'pair agrees.' : `Sheet saved: ${n} hand${n === 1 ? '' : 's'}, ${sideName(saved, 'A')} ${saved.points.A} – ${saved.points.B} ${sideName(saved, 'B')}.`);
     navigate(back);
   }).el, link);
 }

@@ -21,28 +21,13 @@ import * as api from '../api.js';
 import * as box from '../outbox.js';
 import {button, h, refill, toast} from '../dom.js';
 import {SIDES, pendingWords, plural, sideName} from '../words.js';
+import {mismatchTable} from './mismatch.js';
 
 const other = (side) => (side === 'A' ? 'B' : 'A');
 const sideKey = (gid) => `euchre-side:${gid}`;
 const KIND = 'verify';
-const FIELDS = {maker: 'Called trump', alone: 'Alone', loner_seat: 'Who went alone',
-  tricks: 'Tricks', renege: 'Renege', kind: 'Kind'};
-
 /** This phone's side for a game (or null): what the paper sheet sends too. */
 export const phoneSide = (gid) => localStorage.getItem(sideKey(gid));
-
-/** A field's value in words, for the side-by-side mismatch. */
-function fieldWords(g, name, value) {
-  if (value === null || value === undefined || value === false) return '—';
-  if (value === true) return 'yes';
-  if (name === 'maker') return sideName(g, value);
-  if (name === 'loner_seat') {
-    return SIDES.flatMap((s) => g.sides[s]?.players || []).find((p) => p.seat === value)?.name
-      || `seat ${value}`;
-  }
-  if (name === 'renege') return `by ${sideName(g, value.by)}, ${value.upheld ? 'upheld' : 'rejected'}`;
-  return String(value);
-}
 
 export function verify(store) {
   const el = h('section', {class: 'verify', 'aria-label': 'Agreeing the score'});
@@ -122,8 +107,7 @@ export function verify(store) {
   // Every second while something waits on the other pair, every 3 s otherwise.
   let shown = false;
   const tick = async () => {
-    if (el.isConnected) shown = true;
-    else if (shown) { stopGame(); return; }
+    if (shown && !el.isConnected) { stopGame(); return; }
     try {
       if (!document.hidden && !store.busy) await look();
     } finally {
@@ -154,8 +138,11 @@ export function verify(store) {
     `hand ${e.number} confirmed by ${sideName(store.game, side)}`);
   const reject = (e) => decide(`/entries/${encodeURIComponent(e.id)}/reject`,
     {side: store.side, reason: 'Not right'}, `hand ${e.number} not right`);
-  const withdraw = (e) => decide(`/entries/${encodeURIComponent(e.id)}/withdraw`,
-    {side: store.side}, `hand ${e.number} taken back`);
+  const withdraw = (e) => {
+    mine.delete(e.id); // taken back here: not "said not right" by the other pair
+    return decide(`/entries/${encodeURIComponent(e.id)}/withdraw`, {side: store.side},
+      `hand ${e.number} taken back`);
+  };
   const take = (number, side) => decide(`/mismatches/${number}/settle`, {take: side},
     `hand ${number}: ${sideName(store.game, side)}'s entry taken`);
 
@@ -203,20 +190,8 @@ export function verify(store) {
   }
 
   function mismatchView(g, m) {
-    const ours = m.entries[store.side];
-    const theirs = m.entries[other(store.side)];
-    const names = m.kind === 'hand'
-      ? Object.keys(FIELDS).filter((f) => f !== 'kind' && (m.differ.includes(f)
-        || ['maker', 'tricks'].includes(f))) : m.differ;
-    const cell = (entry, f) => (m.kind === 'hand' ? fieldWords(g, f, entry.hand?.[f]) : '');
     return [h('h2', {class: 'q', role: 'alert'}, `Hand ${m.number}: the two entries differ`),
-      h('table', {class: 'mismatch'},
-        h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {scope: 'col'}, `Ours (${sideName(g, store.side)})`),
-          h('th', {scope: 'col'}, `Theirs (${sideName(g, other(store.side))})`))),
-        h('tbody', {}, names.map((f) => h('tr', {class: m.differ.includes(f) ? 'differ' : null,
-          'data-field': f},
-        h('th', {scope: 'row'}, FIELDS[f] || f, m.differ.includes(f) ? ' ≠' : ''),
-        h('td', {}, cell(ours, f)), h('td', {}, cell(theirs, f)))))),
+      mismatchTable(g, m, store.side),
       sending() ? h('p', {class: 'note'}, 'Your choice is saved on this phone and goes when the network is back.')
         : h('div', {class: 'row-actions'},
           button('Theirs is right', () => take(m.number, other(store.side)),
@@ -234,6 +209,7 @@ export function verify(store) {
   /** The section above the panel; `panel` is the entry pad (or what stands in its place). */
   function view(panel) {
     const g = store.game;
+    shown = true;
     if (choosing || !store.side) return refill(el, chooser(g));
     notice(g);
     const entries = g.entries || [];
