@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '5adbb2ba359f';
+const VERSION = 'c824dc0a5e21';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

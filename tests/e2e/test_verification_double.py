@@ -96,6 +96,9 @@ def test_a_loner_missed_is_entered_again_and_an_entry_made_offline_goes_once(
         other.set_offline(True)
         tap_hand(phone_b, names["B"], 3)
         expect(phone_b.locator("#outbox-badge")).to_have_text("⟳ 1 not sent")
+        # Not provisional either: a hand kept here counts only once both pairs agree.
+        expect(phone_b.locator(".provisional-mark")).to_have_count(0)
+        expect(phone_b.locator(".game-notes")).to_contain_text("1 hand not sent yet")
         tap_hand(page, names["B"], 3)
         expect(page.locator(".entries li")).to_contain_text(f"waiting for {names['B']}'s own entry")
         other.set_offline(False)
