@@ -9,7 +9,14 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, EventSetup
-from .steps import join_with_pin, open_game, side_names, tap_hand, wait_for_hands
+from .steps import (
+    join_with_pin,
+    open_game,
+    side_names,
+    tap_hand,
+    wait_for_hands,
+    wait_for_service_worker,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -117,3 +124,25 @@ def test_a_phone_remembers_its_side_per_game_and_the_side_can_be_changed(page, a
     expect(page.locator(".verify [role=alert]")).to_have_count(0)
     game = event.game(game_id)
     assert game["waiting"] == 0 and game["hands_played"] == 0
+
+
+def test_a_game_that_needs_both_pairs_opens_with_no_network_and_keeps_a_hand_to_send(
+        page, api, context):
+    event = EventSetup(api, overrides={"verification": "confirm_each_hand"})
+    game_id = event.game_id(0)
+    names = side_names(event.game(game_id))
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    pick_side(page, names["A"])
+    wait_for_service_worker(page)
+    context.set_offline(True)
+    page.reload()
+    # verify.js comes from the service worker's cache: the phone still knows its pair.
+    expect(page.locator(".verify-side")).to_contain_text(f"{names['A']}'s phone")
+    tap_hand(page, names["A"], 4)
+    expect(page.locator("#outbox-badge")).to_have_text("⟳ 1 not sent")
+    context.set_offline(False)
+    expect(page.locator(".entries li")).to_contain_text(f"waiting for {names['B']} to confirm",
+                                                        timeout=20000)
+    entries = event.game(game_id)["entries"]
+    assert [(e["side"], e["hand"]["tricks"]) for e in entries] == [("A", 4)]
