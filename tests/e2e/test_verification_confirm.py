@@ -100,7 +100,7 @@ def test_the_other_pair_confirms_or_rejects_each_hand_and_only_agreed_hands_coun
         other.close()
 
 
-def test_a_phone_remembers_its_side_per_game_and_the_side_can_be_changed(page, api):
+def test_a_phone_remembers_its_side_per_game_and_the_side_can_be_changed(page, api, shot):
     """Undo on the pad takes back this pair's waiting entry too."""
     event = EventSetup(api, overrides={"verification": "confirm_each_hand"})
     game_id = event.game_id(0)
@@ -109,6 +109,8 @@ def test_a_phone_remembers_its_side_per_game_and_the_side_can_be_changed(page, a
     open_game(page, event, game_id)
     # No hand can be entered before the phone says which pair it is.
     expect(page.locator("section.entry-pad")).to_have_count(0)
+    expect(page.locator("section.verify")).to_contain_text("Which pair")
+    shot(page, "verify-choose-side", full_page=False)
     pick_side(page, names["B"])
     page.reload()
     expect(page.locator(".verify-side")).to_contain_text(f"{names['B']}'s phone")
