@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '0e3854496830';
+const VERSION = '20956ce74d52';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -67,11 +67,13 @@ const SHELL = [
   '/js/game/hand-taps.js',
   '/js/game/hands.js',
   '/js/game/key-needed.js',
+  '/js/game/mismatch.js',
   '/js/game/renege-walk.js',
   '/js/game/scores.js',
   '/js/game/sheet-entry.js',
   '/js/game/sheet-grid.css',
   '/js/game/sheet-grid.js',
+  '/js/game/verify.js',
   '/js/league/league.css',
   '/js/league/organize.js',
   '/js/league/register.js',

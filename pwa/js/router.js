@@ -27,13 +27,13 @@ import * as home from './screens/home.js';
 import * as join from './screens/join.js';
 import * as missing from './screens/missing.js';
 import * as outbox from './screens/outbox.js';
-import * as projector from './screens/projector.js';
 import * as sheet from './screens/sheet.js';
 import * as tables from './screens/tables.js';
 
 /** Console sections, loaded on first use (literal paths: the shell test follows them). */
 const section = {
   event: () => import('./console/event.js'),
+  projector: () => import('./screens/projector.js'),
   create: () => import('./console/create.js'),
   access: () => import('./console/access.js'),
   players: () => import('./console/players.js'),
@@ -67,7 +67,7 @@ const routes = [
   [/^\/e\/(\d+)\/games\/(\d+)\/sheet\/?$/, later(section.grid), ['eventId', 'gameId']],
   [/^\/e\/(\d+)\/board\/?$/, board, ['eventId']],
   [/^\/e\/(\d+)\/players\/(\d+)\/?$/, sheet, ['eventId', 'playerId']],
-  [/^\/e\/(\d+)\/projector\/?$/, projector, ['eventId']],
+  [/^\/e\/(\d+)\/projector\/?$/, later(section.projector), ['eventId']],
   [/^\/organize\/new\/?$/, later(section.create)],
   organize('', section.event),
   organize('\\/access', section.access),

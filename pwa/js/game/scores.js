@@ -13,7 +13,10 @@ import {sideLabel} from './hand-taps.js';
 /** The score to show: the server's, or while hands wait on this phone (and the game is not
  * over), the provisional one with those hands' table values added (provisional.js). */
 export function shownScore({game: g, pending, format}) {
-  if (!pending.length || g.over) return {points: g.points, added: null, hands: 0, missing: null};
+  // Where both pairs agree each hand (g.verification), a hand sent is not counted yet either.
+  if (!pending.length || g.over || g.verification) {
+    return {points: g.points, added: null, hands: 0, missing: null};
+  }
   return provisionalScore(g.points, pending, format, g.hands.map((x) => x.id));
 }
 

@@ -158,7 +158,9 @@ export function sheetGrid(game, format, onSaved) {
     try {
       const key = await api.keyFor(game.event_id, game.table);
       const answer = await api.request('POST', `/api/games/${game.id}/paper-sheet`,
-        {key, body: {id: sheetId, hands: sent.map(hand)}});
+        // The pair this phone enters for, when the event has both sides agree (game/verify.js).
+        {key, body: {id: sheetId, hands: sent.map(hand),
+          side: localStorage.getItem(`euchre-side:${game.id}`) || undefined}});
       if (answer.status >= 300) showErrors(answer.data || {detail: `The server answered ${answer.status}.`});
       else { keepDraft(game.id, null); await onSaved(answer.data, sent.length); }
     } catch (error) {
@@ -210,7 +212,9 @@ export async function render(main, {eventId, gameId}) {
     return;
   }
   mount(main, head, sheetGrid(game, event.format, (saved, n) => {
-    toast(`Sheet saved: ${n} hand${n === 1 ? '' : 's'}, ${sideName(saved, 'A')} ${saved.points.A} – ${saved.points.B} ${sideName(saved, 'B')}.`);
+    // Where both pairs agree the score (game/verify.js), the sheet waits for the other pair's.
+    toast(saved.waiting ? `Sheet sent as your pair's entry: its ${n} hands count once the other `
+      + 'pair agrees.' : `Sheet saved: ${n} hand${n === 1 ? '' : 's'}, ${sideName(saved, 'A')} ${saved.points.A} – ${saved.points.B} ${sideName(saved, 'B')}.`);
     navigate(back);
   }).el, link);
 }

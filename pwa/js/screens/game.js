@@ -84,8 +84,9 @@ function layout(main, store, parts, toasts) {
   let open = 'pad'; // the panel asked for: pad, renege, edit or orphan
   const draw = () => {
     setTitle(store.eventName);
+    const p = panel(store, parts, open);
     refill(main, parts.head.view(), parts.scores.view(), parts.notes.view(),
-      panel(store, parts, open), toasts, below(store, parts, outcome), parts.hands.view());
+      parts.verify ? parts.verify.view(p) : p, toasts, below(store, parts, outcome), parts.hands.view());
   };
   const show = (name, editing = null) => { open = name; store.editing = editing; draw(); };
   parts.pad.el.addEventListener('renege', ({detail}) => { parts.renege.open(detail); show('renege'); });
@@ -120,7 +121,10 @@ export async function render(main, {eventId, gameId}) {
       h('a', {class: 'btn', href: `/e/${store.eid}/run`}, 'Back to your tables'));
     return () => document.body.classList.remove('game-mode');
   }
-  const draw = layout(main, store, components(store), toasts);
+  const parts = components(store);
+  // Scores both sides agree on (RULES.md section 7): loaded only for a game that needs it.
+  if (store.game.verification) parts.verify = (await import('../game/verify.js')).verify(store);
+  const draw = layout(main, store, parts, toasts);
   store.addEventListener('change', draw);
   draw();
   const stop = store.listen();
