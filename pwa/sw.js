@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '20956ce74d52';
+const VERSION = 'e0a6cc358b1e';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -12,6 +12,7 @@ from ..core.db import db
 from ..core.models import Event, Game, Round, utcnow
 from ..rules.seats import SIDE_OF_SEAT
 from .planning import Plan
+from .round_waits import round_waits
 
 
 def clock_view(round_: Round) -> dict | None:
@@ -48,6 +49,7 @@ def round_view(round_: Round, *, detail: bool = True) -> dict:
     done = 0
     hands = 0
     now = utcnow()
+    waits = round_waits(round_, now) if detail else {}
     for match in round_.matches:
         seats = {s.seat: s for s in match.seats}
         games = [{"id": g.id, "number": g.number, "points": {"A": g.points_a, "B": g.points_b},
@@ -73,12 +75,14 @@ def round_view(round_: Round, *, detail: bool = True) -> dict:
                        "name": (seats[n].player.name if n in seats and seats[n].player
                                 else "Ghost"), "side": SIDE_OF_SEAT[n]} for n in (1, 2, 3, 4)],
             "games": games,
+            "waits": waits.get(match.table, []), "waiting": bool(waits.get(match.table)),
         })
     return {
         "id": round_.id, "event_id": round_.event_id, "number": round_.number,
         "stage": round_.stage, "label": round_.label, "status": round_.status,
         "time_called": round_.time_called_at is not None, "clock": clock_view(round_),
-        "progress": {"tables": len(tables), "finished": done, "hands": hands},
+        "progress": {"tables": len(tables), "finished": done, "hands": hands,
+                     "waiting": sum(t["waiting"] for t in tables)},
         "tables": tables if detail else [],
     }
 

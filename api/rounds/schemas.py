@@ -54,6 +54,27 @@ class TableGameSchema(Schema):
     version = Int(required=True)
 
 
+class TableWaitSchema(Schema):
+    kind = fields.String(required=True, metadata={
+        "description": "What the table waits for: 'call' (it called the organizer), "
+                       "'mismatch' (double entry: the pairs entered a hand differently), "
+                       "'confirm' (confirm_each_hand: the other side to confirm a hand), "
+                       "'enter' (double entry: the other side to enter a hand itself), "
+                       "'sign_off' (a finished game the opponents have not signed off, where "
+                       "the format asks for it)."})
+    game_id = Int(required=True)
+    number = Int(allow_none=True, metadata={
+        "description": "The hand it is about (a mismatch: the number to settle at "
+                       "/api/games/<game_id>/mismatches/<number>/settle)."})
+    side = fields.String(allow_none=True, metadata={
+        "description": "The side waited on ('A' or 'B'), for 'confirm' and 'enter'."})
+    age_seconds = Int(required=True, metadata={
+        "description": "How long it has waited, by the server's clock."})
+    call_id = Int(metadata={"description": "A call's id (to answer it)."})
+    words = fields.String(required=True, metadata={
+        "description": "The wait in a sentence, as the progress board shows it."})
+
+
 class RoundTableSchema(Schema):
     match_id = Int(required=True)
     table = Int(required=True)
@@ -64,12 +85,18 @@ class RoundTableSchema(Schema):
     team_b = fields.Nested(RefSchema, allow_none=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     games = fields.List(fields.Nested(TableGameSchema), required=True)
+    waits = fields.List(fields.Nested(TableWaitSchema), required=True, metadata={
+        "description": "What the table waits for and on whom, what needs the organizer "
+                       "first (a call, then a mismatch, then an entry to confirm or enter, "
+                       "then a sign-off); empty when nothing waits or the round is closed."})
+    waiting = Bool(required=True, metadata={"description": "Whether anything waits."})
 
 
 class ProgressSchema(Schema):
     tables = Int(required=True)
     finished = Int(required=True)
     hands = Int(required=True)
+    waiting = Int(required=True, metadata={"description": "Tables where something waits."})
 
 
 class RoundSchema(Schema):

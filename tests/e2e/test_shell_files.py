@@ -42,6 +42,7 @@ LEAGUE_BUDGET = 12 * 1024
 LATER = {PWA / "js" / "game" / "sheet-grid.js", PWA / "js" / "game" / "sheet-grid.css"}
 # Agreeing scores by both sides (issue 29): loaded only for a game whose event confirms each
 # hand or takes a double entry, so neither in the shell nor in the console; its own budget.
+# (The console's Corrections loads mismatch.js too, only when a game has a mismatch to settle.)
 VERIFY = {PWA / "js" / "game" / "verify.js", PWA / "js" / "game" / "mismatch.js"}
 VERIFY_BUDGET = 6 * 1024
 # The projector's screens: a venue's big screen, never a runner's or a player's phone; they load

@@ -92,6 +92,7 @@ export const changeHand = (game, handId, body, reason) => call(game.event_id, bo
 export const addRuling = (game, body) => call(game.event_id, 'POST', `/api/games/${game.id}/rulings`, {body});
 export const withdrawRuling = (game, rulingId, reason) => call(game.event_id, 'DELETE',
   `/api/games/${game.id}/rulings/${rulingId}`, {body: {reason}});
+export const take = (game, number, take) => call(game.event_id, 'POST', `/api/games/${game.id}/mismatches/${number}/settle`, {body: {take}, retry});
 export const reopenGame = (game) => call(game.event_id, 'POST', `/api/games/${game.id}/reopen`, {retry});
 export const organizerCalls = (id) => call(id, 'GET', `${E(id)}/calls`);
 export const answerCall = (id, callId) => call(id, 'POST', `${E(id)}/calls/${callId}/answer`, {retry});

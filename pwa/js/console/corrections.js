@@ -1,7 +1,6 @@
-/** /e/<id>/organize/corrections[?game=<id>]: any hand of any game edited or deleted (with the
- * game's version: a change made meanwhile is explained, the draft kept), a signed-off game
- * reopened, the audit log by table (in words, with the table's names), read again after every
- * change made here. */
+/** /e/<id>/organize/corrections[?game=<id>]: any game's hands edited or deleted (a change made
+ * meanwhile explained, the draft kept), a mismatch settled, a signed-off game reopened; the
+ * audit log by table, in words, read again after each change. */
 
 import {button, h, mount} from '../dom.js';
 import {outcomeWords, plural, tricksLabel, tricksRows} from '../words.js';
@@ -129,7 +128,6 @@ function entryWords(e, side, label, games) {
   }
 }
 
-/** /e/<id>/organize/corrections[?game=<id>] */
 export async function render(main, {eventId}) {
   const id = Number(eventId);
   const framed = await frame(main, id, 'corrections', 'Corrections');
@@ -144,6 +142,13 @@ export async function render(main, {eventId}) {
   let refreshAudit = () => {};
   let shown = null;
   let lateReason = ''; // the organizer's reason for changes after the correction window
+
+  /** After a write: the saved game and what changed; the board and audit log read again. */
+  const redraw = (saved, words) => {
+    editor(saved, null, [words]);
+    refreshFinder(saved.round.id);
+    refreshAudit();
+  };
 
   /** One game: its hands, each editable; `draft` is the hand being changed, kept through a 412.
    * `note`: [words, class, the hand it is about (shown under that hand, and scrolled to)]. */
@@ -210,14 +215,13 @@ export async function render(main, {eventId}) {
       [['playoff-hand', 'Playoff hand won by'], ['card-draw', 'Card draw won by']].map(([method, words]) =>
         h('div', {class: 'actions'}, h('span', {class: 'q'}, words),
           ['A', 'B'].map((side) => does(names[side], out, () => calls.settle(id, game.id, side, method, lateReason),
-            (saved) => {
-              editor(saved, null, [`Settled: ${names[side]} won the ${method === 'card-draw' ? 'card draw' : 'playoff hand'}.`]);
-              refreshFinder(saved.round.id);
-              refreshAudit();
-            }, {'aria-label': `${words} ${names[side]}`})))));
+            (saved) => redraw(saved, `Settled: ${names[side]} won the ${method === 'card-draw' ? 'card draw' : 'playoff hand'}.`), {'aria-label': `${words} ${names[side]}`})))));
     const [noteText, noteClass, noteHand] = note || [];
     const noteEl = note && h('p', {class: ['editor-note', noteClass || 'note'], role: 'alert'}, noteText);
     const placed = noteEl && game.hands.some((x) => x.id === noteHand);
+    const mismatchEl = h('div', {});
+    if (game.mismatches?.length) import('../game/mismatch.js').then(({settleBoxes}) => mount(mismatchEl, settleBoxes(game,
+      (label, number, side) => does(label, out, () => calls.take(game, number, side), (g) => redraw(g, `Hand ${number} settled.`)))));
     editorEl.hidden = false;
     mount(editorEl,
       h('h2', {}, `${game.round.label} · table ${game.table}${game.match.games.length > 1 ? ` · game ${game.number}` : ''}`),
@@ -225,20 +229,13 @@ export async function render(main, {eventId}) {
       h('p', {class: 'hint'}, `${game.hands_played} hands · ${game.signed_off ? `signed off by ${game.signed_off_by}`
         : game.over ? 'finished' : 'being played'} · version ${game.version}`),
       !placed && noteEl,
+      mismatchEl,
       lateField(game, (text) => { lateReason = text; }, lateReason),
-      rulingsPanel(game, (saved, words) => {
-        editor(saved, null, [words]);
-        refreshFinder(saved.round.id);
-        refreshAudit();
-      }),
+      rulingsPanel(game, redraw),
       game.needs_settlement && settlement(),
-      wrongSeats(game, (saved) => {
-        editor(saved, null, ['Seats swapped: every hand now counts for the players who really sat there.']);
-        refreshFinder(saved.round.id);
-        refreshAudit();
-      }),
+      wrongSeats(game, (saved) => redraw(saved, 'Seats swapped: every hand now counts for the players who really sat there.')),
       game.signed_off && does('Reopen the game', out, () => calls.reopenGame(game),
-        (g) => { editor(g, null, ['Reopened: runners can change it again until it is signed off.']); refreshAudit(); },
+        (g) => redraw(g, 'Reopened: runners can change it again until it is signed off.'),
         {sure: 'Tap again: the sign-off is undone', pending: 'Reopening…'}),
       h('ol', {class: 'hand-list'}, game.hands.map((hand) => h('li', {class: 'hand', 'data-hand': hand.id},
         h('span', {class: 'hand-no'}, hand.number), outcomeWords(hand.outcome, game.sides),

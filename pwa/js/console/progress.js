@@ -20,10 +20,12 @@ function gameWords(g) {
           : [n, 'playing'];
 }
 
+/** Each table's waits, in the server's words, link to the game's Corrections. */
 export const board = (id, round) => h('ul', {class: 'progress-board'}, round.tables.map((t) => {
   const s = sides(t);
   return h('li', {class: 'progress-table', 'data-table': t.table},
     h('strong', {}, `Table ${t.table} `), `${s.A} v ${s.B}`,
+    t.waits.map((w) => h('a', {href: `/e/${id}/organize/corrections?game=${w.game_id}`, class: 'wait'}, w.words)),
     t.games.map((g) => {
       const [words, kind] = gameWords(g);
       return h('span', {class: ['game-line', `is-${kind}`]}, h('span', {class: 'game-score'}, `${g.points.A}–${g.points.B}`), words,

@@ -33,15 +33,16 @@ function row(g, m, field, entry) {
     fieldWords(g, name, entry.sheet?.hands?.[n]?.[name])];
 }
 
-/** The table: this phone's pair ("Ours") beside the other ("Theirs"). */
-export function mismatchTable(g, m, side) {
+/** The table: this phone's pair ("Ours") beside the other ("Theirs"); for the organizer
+ * (`neutral`), side `side` beside the other, by their letters. */
+export function mismatchTable(g, m, side, neutral) {
   const other = side === 'A' ? 'B' : 'A';
   const fields = m.kind === 'hand' ? Object.keys(FIELDS).filter((f) => f !== 'kind'
     && (m.differ.includes(f) || f === 'maker' || f === 'tricks')) : m.differ;
   return h('table', {class: 'mismatch'},
     h('thead', {}, h('tr', {}, h('th', {}, ''),
-      h('th', {scope: 'col'}, `Ours (${sideName(g, side)})`),
-      h('th', {scope: 'col'}, `Theirs (${sideName(g, other)})`))),
+      h('th', {scope: 'col'}, `${neutral ? `Side ${side}` : 'Ours'} (${sideName(g, side)})`),
+      h('th', {scope: 'col'}, `${neutral ? `Side ${other}` : 'Theirs'} (${sideName(g, other)})`))),
     h('tbody', {}, fields.map((f) => {
       const [label, ours] = row(g, m, f, m.entries[side]);
       const differs = m.differ.includes(f);
@@ -50,3 +51,10 @@ export function mismatchTable(g, m, side) {
         h('td', {}, ours), h('td', {}, row(g, m, f, m.entries[other])[1]));
     })));
 }
+
+/** The organizer's view of a game's mismatches (the console's Corrections): for each, side A
+ * beside side B, then per side the button `choice(label, number, side)` makes, which takes
+ * that side's entry of hand `number`. */
+export const settleBoxes = (g, choice) => g.mismatches.map((m) => h('div', {class: 'card'},
+  h('h3', {}, `Hand ${m.number}: the pairs disagree`), mismatchTable(g, m, 'A', 1),
+  ['A', 'B'].map((side) => choice(`Side ${side}'s is right`, m.number, side))));
