@@ -8,7 +8,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from .conftest import EventSetup
+from .conftest import PHONE, EventSetup
 
 
 def join_with_pin(page: Page, event: EventSetup, table: int | None = None) -> None:
@@ -136,3 +136,33 @@ def tap_sheet_row(page: Page, taps: Taps, n: int, maker_name: str | None, tricks
     if tricks is not None and not (maker_name and tricks == 3):
         taps(page.get_by_label(f"Hand {n}: {tricks} trick{'' if tricks == 1 else 's'}",
                                exact=True))
+
+
+# --- a table whose pairs agree each hand (issue 29) ------------------------------------------
+
+def pick_side(page: Page, name: str) -> None:
+    expect(page.locator("section.verify")).to_contain_text("Which pair does this phone enter for?")
+    page.locator("section.verify").get_by_role("button", name=name, exact=True).click()
+    expect(page.locator(".verify-side")).to_contain_text(f"{name}'s phone")
+
+
+def pair_a_phone(page: Page, api, mode: str) -> tuple[EventSetup, int, dict]:
+    """An event checking scores by `mode`; `page` joined, on its first game, as pair A's
+    phone. Returns the event, the game's id and the pairs' names by side."""
+    event = EventSetup(api, overrides={"verification": mode})
+    game_id = event.game_id(0)
+    names = side_names(event.game(game_id))
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    pick_side(page, names["A"])
+    return event, game_id, names
+
+
+def second_phone(browser, base_url, event: EventSetup, game_id: int, side_name: str):
+    """Another phone at the table (its own browser context and outbox), as `side_name`'s."""
+    context = browser.new_context(base_url=base_url, **PHONE)
+    page = context.new_page()
+    join_with_pin(page, event)
+    open_game(page, event, game_id)
+    pick_side(page, side_name)
+    return context, page

@@ -8,10 +8,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, EventSetup
+from .conftest import EventSetup
 from .steps import (
     join_with_pin,
     open_game,
+    pair_a_phone,
+    pick_side,
+    second_phone,
     side_names,
     tap_hand,
     wait_for_hands,
@@ -21,29 +24,10 @@ from .steps import (
 pytestmark = pytest.mark.browser
 
 
-def pick_side(page, name: str) -> None:
-    expect(page.locator("section.verify")).to_contain_text("Which pair does this phone enter for?")
-    page.locator("section.verify").get_by_role("button", name=name, exact=True).click()
-    expect(page.locator(".verify-side")).to_contain_text(f"{name}'s phone")
-
-
-def second_phone(browser, base_url, event, game_id, side_name):
-    context = browser.new_context(base_url=base_url, **PHONE)
-    page = context.new_page()
-    join_with_pin(page, event)
-    open_game(page, event, game_id)
-    pick_side(page, side_name)
-    return context, page
-
 
 def test_the_other_pair_confirms_or_rejects_each_hand_and_only_agreed_hands_count(
         page, api, browser, base_url, shot):
-    event = EventSetup(api, overrides={"verification": "confirm_each_hand"})
-    game_id = event.game_id(0)
-    names = side_names(event.game(game_id))
-    join_with_pin(page, event)
-    open_game(page, event, game_id)
-    pick_side(page, names["A"])
+    event, game_id, names = pair_a_phone(page, api, "confirm_each_hand")
     shot(page, "verify-confirm-pick-side", full_page=False)
 
     # Pair A enters a hand: it waits, and the score does not count it.
@@ -142,12 +126,7 @@ def test_a_phone_remembers_its_side_per_game_and_the_side_can_be_changed(page, a
 
 def test_a_game_that_needs_both_pairs_opens_with_no_network_and_keeps_a_hand_to_send(
         page, api, context):
-    event = EventSetup(api, overrides={"verification": "confirm_each_hand"})
-    game_id = event.game_id(0)
-    names = side_names(event.game(game_id))
-    join_with_pin(page, event)
-    open_game(page, event, game_id)
-    pick_side(page, names["A"])
+    event, game_id, names = pair_a_phone(page, api, "confirm_each_hand")
     wait_for_service_worker(page)
     context.set_offline(True)
     page.reload()

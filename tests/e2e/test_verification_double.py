@@ -14,25 +14,22 @@ from .steps import (
     Taps,
     join_with_pin,
     open_game,
+    pair_a_phone,
+    pick_side,
+    second_phone,
     side_names,
     tap_hand,
     tap_sheet_row,
     wait_for_hands,
     wait_until,
 )
-from .test_verification_confirm import pick_side, second_phone
 
 pytestmark = pytest.mark.browser
 
 
 def test_two_phones_enter_each_hand_and_settle_a_mismatch_in_one_choice(
         page, api, browser, base_url, shot):
-    event = EventSetup(api, overrides={"verification": "double_entry"})
-    game_id = event.game_id(0)
-    names = side_names(event.game(game_id))
-    join_with_pin(page, event)
-    open_game(page, event, game_id)
-    pick_side(page, names["A"])
+    event, game_id, names = pair_a_phone(page, api, "double_entry")
     other, phone_b = second_phone(browser, base_url, event, game_id, names["B"])
     try:
         # Pair A's entry is hidden from pair B until B's own is in; equal, it counts at once.
@@ -71,12 +68,7 @@ def test_two_phones_enter_each_hand_and_settle_a_mismatch_in_one_choice(
 
 def test_a_loner_missed_is_entered_again_and_an_entry_made_offline_goes_once(
         page, api, browser, base_url):
-    event = EventSetup(api, overrides={"verification": "double_entry"})
-    game_id = event.game_id(0)
-    names = side_names(event.game(game_id))
-    join_with_pin(page, event)
-    open_game(page, event, game_id)
-    pick_side(page, names["A"])
+    event, game_id, names = pair_a_phone(page, api, "double_entry")
     other, phone_b = second_phone(browser, base_url, event, game_id, names["B"])
     try:
         # A loner missed on one phone: pair A enters the hand again, as it was played.

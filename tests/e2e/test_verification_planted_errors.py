@@ -19,8 +19,7 @@ import statistics
 import pytest
 
 from .conftest import PHONE, EventSetup
-from .steps import join_with_pin, open_game, side_names, tap_hand, wait_until
-from .test_verification_confirm import pick_side
+from .steps import join_with_pin, open_game, pick_side, side_names, tap_hand, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
