@@ -7,7 +7,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..auth import require, require_key, require_team
-from ..core.keys import ORGANIZER, RUNNER, TEAM
+from ..core.keys import ORGANIZER, TEAM
 from ..games import calls, rulings
 from ..games.game_writes import where_is
 from ..games.ruling_schemas import (
@@ -22,15 +22,10 @@ from ..games.ruling_schemas import (
 )
 from ..games.schemas import ProtestSchema, RulingSchema
 from ..league import protests
+from .games import game_principal
 
 blp = Blueprint("rulings", __name__, url_prefix="/api",
                 description="Rulings, protests and calls to the organizer")
-
-
-def _at_game(game_id: int, role: str = ORGANIZER):
-    require_key()
-    event_id, table = where_is(game_id)
-    return require(event_id, role, table=table)
 
 
 @blp.route("/games/<int:game_id>/rulings")
@@ -46,7 +41,7 @@ class Rulings(MethodView):
         """Record a ruling with its reason: points to a side (adjust; negative takes them
         away), a forfeit, a protest upheld (the side named forfeits) or rejected. It counts in
         the game's points and winner, the match, standings and leaderboard (organizer)."""
-        principal = _at_game(game_id)
+        principal = game_principal(game_id, ORGANIZER)
         return rulings.add_ruling(game_id, principal, body)
 
 
@@ -57,7 +52,7 @@ class RulingById(MethodView):
     def delete(self, body, game_id, ruling_id):
         """Withdraw a ruling, with a reason: its effect on the game goes; it stays listed as
         withdrawn (organizer)."""
-        principal = _at_game(game_id)
+        principal = game_principal(game_id, ORGANIZER)
         return rulings.withdraw_ruling(game_id, ruling_id, principal, body["reason"])
 
 
@@ -109,7 +104,7 @@ class Call(MethodView):
         """Call the organizer to the table. While the table's call waits, calling again
         answers that call. A table may call a few times in a quarter of an hour (429 after)
         (the table's runner key or the organizer)."""
-        principal = _at_game(game_id, RUNNER)
+        principal = game_principal(game_id)
         view, created = calls.call_organizer(game_id, principal)
         return view, 201 if created else 200
 
