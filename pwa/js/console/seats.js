@@ -71,17 +71,3 @@ export function wrongSeats(game, fixed) {
       return calls.correctSeats(game, [Number(one.value), Number(two.value)]);
     }, fixed, {sure: 'Tap again: the seats change in every game of this table', pending: 'Swapping…'}), out);
 }
-
-/** Audit entries of these changes, in words (Corrections' log). */
-export function seatWords(e) {
-  const b = e.before || {};
-  const a = e.after || {};
-  if (e.action === 'correct-seats') {
-    const seats = Object.keys(a.seats || {});
-    return ['Seats corrected: players had sat in each other\'s places',
-      seats.map((s) => `seat ${s}: ${b.seats?.[s]} → ${a.seats[s]}`).join('; '),
-      a.hands_kept !== undefined && `${a.hands_kept} hands kept as entered`];
-  }
-  const where = (x) => (x ? `table ${x.table}${x.seat ? `, seat ${x.seat}` : x.side ? `, side ${x.side}` : ''}` : '');
-  return ['Seats swapped before the first hand', `${where(b.a)} ⇄ ${where(b.b)}`];
-}
