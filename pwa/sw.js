@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '7da70b309735';
+const VERSION = '426e4ba41472';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -50,8 +50,9 @@ export function swapCard(id, round, teams, swapped) {
         }, swapped, {class: 'btn-primary', pending: 'Swapping…'})], out);
 }
 
-/** Players who sat in each other's seats: the two seats change players, the hands stay. */
-export function wrongSeats(game, fixed) {
+/** Players who sat in each other's seats: the two seats change players, the hands stay.
+ * `reason()`: the organizer's reason, which a change needs once the table's window closed. */
+export function wrongSeats(game, fixed, reason = () => '') {
   const out = msg();
   const people = [...game.sides.A.players, ...game.sides.B.players].filter((p) => p.player_id)
     .sort((a, b) => a.seat - b.seat);
@@ -68,6 +69,9 @@ export function wrongSeats(game, fixed) {
     oneLabel, one, twoLabel, two,
     does('Swap the seats', out, () => {
       if (!one.value || !two.value) return Promise.reject(new Error('Choose the two seats.'));
-      return calls.correctSeats(game, [Number(one.value), Number(two.value)]);
+      if (!game.correction_open && game.correctable_until && !reason().trim()) {
+        return Promise.reject(new Error('The table\'s correction window has closed: write your reason for the change first.'));
+      }
+      return calls.correctSeats(game, [Number(one.value), Number(two.value)], reason().trim());
     }, fixed, {sure: 'Tap again: the seats change in every game of this table', pending: 'Swapping…'}), out);
 }
