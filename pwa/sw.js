@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '426e4ba41472';
+const VERSION = '723e5ca9b8d4';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

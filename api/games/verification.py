@@ -259,6 +259,10 @@ def change(game_id: int, entry_id: str, principal: Principal, body: dict) -> dic
     row = _own_waiting(event.id, game, entry_id, side, "change")
     if row.state != PENDING:
         raise _not_waiting(row)
+    if row.kind in CHANGES:
+        raise Conflict(f"{hands_words(row)} is a proposed change: propose it again (PUT the "
+                       "hand with your side); the new proposal replaces it.",
+                       code="change-entry")
     if row.kind != HAND:
         raise Conflict("A sheet's entry is not changed row by row: withdraw it and enter the "
                        "sheet again.", code="sheet-entry")

@@ -107,7 +107,7 @@ export class GameStore extends EventTarget {
 
   async undoHand(handId) {
     try {
-      const where = await api.undoHand(this.game, handId);
+      const where = await api.undoHand(this.game, handId, this.game.verification ? this.side : null);
       this.lastOutcome = null;
       toast(where === 'phone' ? 'Undone: that hand never left this phone.' : 'Undone: the hand was deleted.');
     } catch (error) {
