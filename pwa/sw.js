@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '723e5ca9b8d4';
+const VERSION = 'd8520c120e65';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -198,9 +198,11 @@ export class GameStore extends EventTarget {
     // Another phone (or the organizer) may change the game: look again now and then.
     const timer = setInterval(async () => {
       if (document.hidden || this.editing || this.busy) return;
-      const before = this.game.version;
+      // A round closing changes no game's version but does open the correction window.
+      const seen = () => `${this.game.version} ${this.game.correction_open}`;
+      const before = seen();
       await this.reload();
-      if (this.game.version !== before) this.changed();
+      if (seen() !== before) this.changed();
     }, 15000);
     return () => {
       stops.forEach((stop) => stop());
