@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'd8520c120e65';
+const VERSION = '8380df05c586';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

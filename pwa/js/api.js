@@ -401,7 +401,8 @@ export const deleteHand = (game, handId, side = null) => gameWrite(game, 'DELETE
 
 /**
  * Undo a hand: taken out of the outbox when it has not left the phone, otherwise deleted on the
- * server (against the game's current version). Resolves 'phone' or 'server'.
+ * server (against the game's current version). Resolves 'phone', 'server' or 'proposed' (the
+ * deletion waits for the other pair to agree).
  */
 export async function undoHand(game, handId, side = null) {
   if (await store.removePending(handId)) {
@@ -409,8 +410,9 @@ export async function undoHand(game, handId, side = null) {
     return 'phone';
   }
   const {data: current} = await readThrough(`/api/games/${game.id}`, `game:${game.id}`);
-  await deleteHand(current, handId, side);
-  return 'server';
+  const answer = await deleteHand(current, handId, side);
+  // Under confirm_each_hand or double_entry the deletion waits for the other pair (202).
+  return (answer?.entries || []).some((e) => e.hand_id === handId && e.state === 'pending') ? 'proposed' : 'server';
 }
 
 // A settlement or sheet already recorded is only replaced against the version seen.

@@ -109,7 +109,8 @@ export class GameStore extends EventTarget {
     try {
       const where = await api.undoHand(this.game, handId, this.game.verification ? this.side : null);
       this.lastOutcome = null;
-      toast(where === 'phone' ? 'Undone: that hand never left this phone.' : 'Undone: the hand was deleted.');
+      toast(where === 'phone' ? 'Undone: that hand never left this phone.' : where === 'proposed'
+        ? 'Deleting it waits for the other pair to agree.' : 'Undone: the hand was deleted.');
     } catch (error) {
       await this.explain(error, 'undo');
       if (error instanceof api.ApiError && !this.game.hands.some((x) => x.id === handId)) {

@@ -172,7 +172,7 @@ export function verify(store) {
     const they = sideName(g, other(e.side));
     const can = (g.verification === 'confirm_each_hand' || change) && (first || change) && !sending();
     let state;
-    if (ours) state = g.verification === 'confirm_each_hand' || change ? `waiting for ${they} to agree`
+    if (ours) state = change ? `waiting for ${they} to agree` : g.verification === 'confirm_each_hand' ? `waiting for ${they} to confirm`
       : `waiting for ${they}'s own entry`;
     else state = g.verification === 'confirm_each_hand' ? `entered by ${sideName(g, e.side)}`
       : `waiting for your entry`;
