@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'e0a6cc358b1e';
+const VERSION = '8380df05c586';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -22,6 +22,7 @@ const SHELL = [
   '/index.html',
   '/js/api.js',
   '/js/app.js',
+  '/js/audit-words.js',
   '/js/club/chart.js',
   '/js/club/club.js',
   '/js/club/keys.js',

@@ -228,7 +228,8 @@ class PersonData(MethodView):
     @blp.response(200, PersonDataSchema)
     def get(self, club_id, person_id):
         """Everything the club keeps about a person, as one JSON file to hand over (club
-        key): their record, profile, entries in every event and every hand they sat in."""
+        key): their record, profile, entries in every event, every hand they sat in and the
+        league protests about them or their team."""
         require_club(club_id)
         data = people_data.person_data(club_id, person_id)
         name = file_slug(data["person"]["name"]) or "person"
