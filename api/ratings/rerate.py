@@ -1,0 +1,148 @@
+"""Keeping a club's ratings up to date: find the first game a change touched, and re-rate
+from there on (every later step is deleted and computed again from the ratings just before
+it). A new night at the end of the club's year re-rates only that night's games; a night
+entered late for an earlier date, a correction, a ruling or a merge of two people re-rates
+from that night's first game on. What was rated is stamped per night (its revision, date
+and players' people), so every change is seen, whichever path wrote it."""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, func, insert, select
+from sqlalchemy.exc import OperationalError
+
+from ..core.db import db
+from ..core.models import Club, Event, RatedNight, Rating, RatingStep
+from ..rules import ratings as rr
+from .order import club_nights, night_start, people_digests, rated_games
+
+
+def after_night_finished(event_id: int) -> None:
+    club_id = db.session.scalar(select(Event.club_id).where(Event.id == event_id))
+    if club_id is not None:
+        sync(club_id)
+
+
+def _first_change(club_id: int, club_revision: int, nights) -> tuple[int | None, dict]:
+    """The play order from which the club must be re-rated (None: nothing changed), and
+    each night's stamp now."""
+    kept = {r.event_id: r for r in db.session.execute(
+        select(RatedNight).where(RatedNight.club_id == club_id)).scalars()}
+    registry_changed = any(r.club_revision != club_revision for r in kept.values())
+    touched = [n for n in nights if registry_changed or n.id not in kept
+               or (kept[n.id].revision, kept[n.id].night_date) != (n.revision, n.night_date)]
+    digests = people_digests(n.id for n in touched)
+    starts = []
+    stamps = {}
+    for night in nights:
+        old = kept.get(night.id)
+        digest = digests.get(night.id, old.people if old else None)
+        stamps[night.id] = (night.revision, night.night_date, digest)
+        if old is None:
+            starts.append(night_start(night.night_date, night.id))
+        elif (old.revision, old.night_date, old.people) != stamps[night.id]:
+            starts.append(min(night_start(night.night_date, night.id),
+                              night_start(old.night_date, night.id)))
+    gone = kept.keys() - {n.id for n in nights}
+    starts += [night_start(kept[e].night_date, e) for e in gone]
+    return (min(starts) if starts else None), stamps
+
+
+def sync(club_id: int) -> bool:
+    """Bring the club's ratings up to date in a short transaction of its own (the caller's
+    is ended first); True when anything was re-rated. Safe to call on every read: when
+    nothing changed it costs two small queries."""
+    db.session.rollback()
+    club_revision = db.session.scalar(select(Club.revision).where(Club.id == club_id))
+    if club_revision is None:
+        return False
+    start, _ = _first_change(club_id, club_revision, club_nights(club_id))
+    db.session.rollback()
+    if start is None:
+        return False
+    try:
+        # Hold the club's row so two workers never re-rate the same club at once; look again
+        # under the lock (the other one may have done it).
+        db.session.execute(select(Club.id).where(Club.id == club_id).with_for_update())
+        start, stamps = _first_change(club_id, club_revision, club_nights(club_id))
+        if start is None:
+            db.session.rollback()
+            return False
+        rerate_from(club_id, start, stamps, club_revision)
+        db.session.commit()
+    except OperationalError:  # a busy database: the next read tries again
+        db.session.rollback()
+        return False
+    return True
+
+
+def rerate_from(club_id: int, start: int, stamps: dict, club_revision: int) -> None:
+    """Re-rate the club's games from play order `start` on, in the open transaction."""
+    dropped = set(db.session.scalars(
+        select(RatingStep.person_id).where(RatingStep.club_id == club_id,
+                                           RatingStep.play_order >= start).distinct()))
+    db.session.execute(delete(RatingStep).where(RatingStep.club_id == club_id,
+                                                RatingStep.play_order >= start))
+    nights = {e: stamp[1] for e, stamp in stamps.items()
+              if night_start(stamp[1], e) >= start}
+    games = rated_games(nights)
+    persons = {p for g in games for p in (*g.side_a, *g.side_b)}
+    before = _ratings_before(club_id, persons, start)
+    now, steps = rr.rate(games, before)
+    if steps:
+        db.session.execute(insert(RatingStep), [
+            {"game_id": s.key[0], "event_id": s.key[1], "person_id": s.person,
+             "club_id": club_id, "play_order": s.order, "mu_before": s.before[0],
+             "sigma_before": s.before[1], "mu": s.after[0], "sigma": s.after[1],
+             "won": s.won} for s in steps])
+    _write_current(club_id, persons | dropped)
+    db.session.execute(delete(RatedNight).where(RatedNight.club_id == club_id))
+    if stamps:
+        db.session.execute(insert(RatedNight), [
+            {"event_id": e, "club_id": club_id, "revision": r, "night_date": d, "people": p,
+             "club_revision": club_revision} for e, (r, d, p) in stamps.items()])
+
+
+def _ratings_before(club_id: int, persons: set[int], start: int) -> dict[int, rr.Rating]:
+    """Each person's rating after their last step before `start` (none: they start afresh)."""
+    found: dict[int, rr.Rating] = {}
+    ids = sorted(persons)
+    for chunk in range(0, len(ids), 500):
+        part = ids[chunk:chunk + 500]
+        last = (select(RatingStep.person_id, func.max(RatingStep.play_order).label("o"))
+                .where(RatingStep.club_id == club_id, RatingStep.person_id.in_(part),
+                       RatingStep.play_order < start)
+                .group_by(RatingStep.person_id).subquery())
+        for person, mu, sigma in db.session.execute(
+                select(RatingStep.person_id, RatingStep.mu, RatingStep.sigma)
+                .join(last, (last.c.person_id == RatingStep.person_id)
+                      & (last.c.o == RatingStep.play_order))
+                .where(RatingStep.club_id == club_id)):
+            found[person] = (mu, sigma)
+    return found
+
+
+def _write_current(club_id: int, persons: set[int]) -> None:
+    """Each of these people's rating now: their last step, with their games and wins."""
+    ids = sorted(persons)
+    for chunk in range(0, len(ids), 500):
+        part = ids[chunk:chunk + 500]
+        db.session.execute(delete(Rating).where(Rating.club_id == club_id,
+                                                Rating.person_id.in_(part)))
+        counts = {p: (n, w) for p, n, w in db.session.execute(
+            select(RatingStep.person_id, func.count(),
+                   func.sum(func.cast(RatingStep.won, db.Integer)))
+            .where(RatingStep.club_id == club_id, RatingStep.person_id.in_(part))
+            .group_by(RatingStep.person_id))}
+        if not counts:
+            continue
+        last = _ratings_before(club_id, set(counts), (1 << 63) - 1)
+        db.session.execute(insert(Rating), [
+            {"club_id": club_id, "person_id": p, "mu": last[p][0], "sigma": last[p][1],
+             "games": n, "wins": int(w or 0)} for p, (n, w) in counts.items()])
+
+
+def rerate_all(club_id: int) -> None:
+    """Forget the club's ratings and rate everything again (the bench; a repair)."""
+    db.session.execute(delete(RatedNight).where(RatedNight.club_id == club_id))
+    db.session.commit()
+    sync(club_id)
