@@ -4,8 +4,8 @@ known skills to run it on (RULES.md section 8; bench/ratings.py reports the figu
 Before each game the winner is predicted three ways: from the four players' ratings (the
 update's own win probability), from the season's points per hand so far (each side's two
 players' averages, through a logistic whose steepness is the one that scored best on the
-games before; the best steepness in hindsight is reported too), and by a coin. Each is scored by accuracy, Brier
-score and log loss. Standard library only."""
+games before; the best steepness in hindsight is reported too), and by a coin. Each is
+scored by accuracy, Brier score and log loss. Standard library only."""
 
 from __future__ import annotations
 
