@@ -83,6 +83,11 @@ def test_a_finished_night_is_rated_and_shown_with_its_uncertainty(api, app):
     assert history["rated"] and history["rating"] == rows[0]["rating"]
     assert [(n["name"], n["date"], n["games"], n["wins"], n["before"]) for n in
             history["nights"]] == [("Jan", "2026-01-09", 1, 1, 0.0)]
+    # The backtest over the club's two games: both predicted before they were rated (even).
+    printed = app.test_cli_runner().invoke(args=["ratings-backtest", str(club)]).output
+    lines = {line.split()[0]: line.split()[-4:] for line in printed.splitlines()[1:]}
+    assert lines["ratings"] == ["2", "0.500", "0.2500", "0.6931"]
+    assert lines["coin"] == ["2", "0.500", "0.2500", "0.6931"]
 
 
 def test_private_people_are_left_out_of_the_public_table_and_erased_ones_renamed(api):
