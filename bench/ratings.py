@@ -174,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
                         default="sqlite")
     parser.add_argument("--quick", action="store_true", help="tiny numbers, a few seconds")
     parser.add_argument("--postgres-url", default=None)
+    parser.add_argument("--nights", type=int, default=200, help="the DB club's nights "
+                        "(10,000 hands each; 200 is the club bench's 2,000,000)")
     parser.add_argument("--json", default=None, help="also save the figures here")
     args = parser.parse_args(argv)
     results: dict = {}
@@ -184,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     results["pure"] = pure(games=5_000 if args.quick else 250_000,
                            baseline_games=500 if args.quick else 10_000)
     kinds = {"both": ["sqlite", "postgres"], "none": []}.get(args.db, [args.db])
-    size = QUICK if args.quick else Size()
+    size = QUICK if args.quick else Size(events=args.nights)
     results["db"] = [through_db(kind, size, args.postgres_url) for kind in kinds]
     if args.json:
         with open(args.json, "w") as out:

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'e0a6cc358b1e';
+const VERSION = '0f5ae47f930e';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -28,6 +28,7 @@ const SHELL = [
   '/js/club/manage.js',
   '/js/club/person.js',
   '/js/club/privacy.js',
+  '/js/club/ratings.js',
   '/js/club/series.js',
   '/js/console/access.js',
   '/js/console/calls.js',

@@ -40,9 +40,10 @@ def night_start(night: date, event_id: int) -> int:
 
 
 def club_nights(club_id: int) -> list:
-    """The club's nights the ratings count (not archived ones): id, revision, date."""
+    """The club's nights the ratings count (not archived ones): id, revision, date, and the
+    night's random code (which keeps two databases' night 1 apart in a process's memory)."""
     return db.session.execute(
-        select(Event.id, Event.revision, Event.night_date)
+        select(Event.id, Event.revision, Event.night_date, Event.code)
         .where(Event.club_id == club_id, Event.archived_at.is_(None))).all()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.exc import OperationalError
 
+from ..core.caching import Kept
 from ..core.db import db
 from ..core.models import Club, Event, RatedNight, Rating, RatingStep
 from ..rules import ratings as rr
@@ -47,28 +48,39 @@ def _first_change(club_id: int, club_revision: int, nights) -> tuple[int | None,
     return (min(starts) if starts else None), stamps
 
 
+# club -> True, stamped with what this process last found rated: the registry's revision and
+# every night's (id, revision, date, code). A read that finds the same stamp reads on.
+_SYNCED = Kept(256)
+
+
 def sync(club_id: int) -> bool:
     """Bring the club's ratings up to date in a short transaction of its own (the caller's
     is ended first); True when anything was re-rated. Safe to call on every read: when
-    nothing changed it costs two small queries."""
+    nothing changed since this process last looked it costs two small queries."""
     db.session.rollback()
     club_revision = db.session.scalar(select(Club.revision).where(Club.id == club_id))
     if club_revision is None:
         return False
-    start, _ = _first_change(club_id, club_revision, club_nights(club_id))
+    nights = club_nights(club_id)
+    seen = (club_revision, tuple(sorted(tuple(n) for n in nights)))
+    if _SYNCED.get(club_id, seen):
+        return False
+    start, _ = _first_change(club_id, club_revision, nights)
     db.session.rollback()
     if start is None:
+        _SYNCED.put(club_id, True, seen)
         return False
     try:
         # Hold the club's row so two workers never re-rate the same club at once; look again
         # under the lock (the other one may have done it).
         db.session.execute(select(Club.id).where(Club.id == club_id).with_for_update())
-        start, stamps = _first_change(club_id, club_revision, club_nights(club_id))
-        if start is None:
-            db.session.rollback()
-            return False
-        rerate_from(club_id, start, stamps, club_revision)
+        club_revision = db.session.scalar(select(Club.revision).where(Club.id == club_id))
+        nights = club_nights(club_id)
+        start, stamps = _first_change(club_id, club_revision, nights)
+        if start is not None:
+            rerate_from(club_id, start, stamps, club_revision)
         db.session.commit()
+        _SYNCED.put(club_id, True, (club_revision, tuple(sorted(tuple(n) for n in nights))))
     except OperationalError:  # a busy database: the next read tries again
         db.session.rollback()
         return False
@@ -145,4 +157,5 @@ def rerate_all(club_id: int) -> None:
     """Forget the club's ratings and rate everything again (the bench; a repair)."""
     db.session.execute(delete(RatedNight).where(RatedNight.club_id == club_id))
     db.session.commit()
+    _SYNCED.clear()
     sync(club_id)
