@@ -159,3 +159,19 @@ def test_a_game_with_a_ghost_seat_is_not_rated(api):
     assert any(s["player_id"] is None for t in round_["tables"] for s in t["seats"])
     _finish(api, key, night)
     assert len(_table(api, club)) == 4, "only the full table's four people"
+
+
+def test_a_merge_rerates_the_merged_persons_games_as_one_persons(api):
+    club, key = _club(api)
+    jan, _ = _night(api, club, key, "Jan", "2026-01-09")
+    feb, _ = _night(api, club, key, "Feb", "2026-02-13", names=[*NAMES[1:], "Zed Quinn"])
+    _finish(api, key, jan)
+    _finish(api, key, feb)
+    before = {r["name"]: r for r in _table(api, club, key)}
+    assert before["Ann Baker"]["games"] == before["Zed Quinn"]["games"] == 1
+    people = {p["name"]: p["id"] for p in api.get(f"/api/clubs/{club}/people").get_json()}
+    api.post(f"/api/clubs/{club}/people/{people['Zed Quinn']}/merge", key=key,
+             json={"merge": people["Ann Baker"]}, expect=200)
+    after = {r["name"]: r for r in _table(api, club, key)}
+    assert "Ann Baker" not in after and after["Zed Quinn"]["games"] == 2
+    assert len(after) == 8
