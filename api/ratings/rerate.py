@@ -7,7 +7,7 @@ and players' people), so every change is seen, whichever path wrote it."""
 
 from __future__ import annotations
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import OperationalError
 
 from ..core.caching import Kept
@@ -88,17 +88,31 @@ def sync(club_id: int) -> bool:
 
 
 def rerate_from(club_id: int, start: int, stamps: dict, club_revision: int) -> None:
-    """Re-rate the club's games from play order `start` on, in the open transaction."""
-    dropped = set(db.session.scalars(
-        select(RatingStep.person_id).where(RatingStep.club_id == club_id,
-                                           RatingStep.play_order >= start).distinct()))
+    """Re-rate the club's games from play order `start` on, in the open transaction.
+
+    What it reads is in proportion to the games re-rated, not to the club's history: a
+    person's rating just before `start` is the `before` of their first step from `start` on
+    (deleted here), or, when they had none, their rating now (all their steps are earlier);
+    their games and wins are what the ratings row counted, less the steps deleted, plus the
+    new ones. Steps are deleted only here (a game deleted leaves its steps until its night is
+    re-rated: no foreign key to games), so those counts stay exact."""
+    dropped: dict[int, tuple[rr.Rating, int, int]] = {}  # person -> first before, games, wins
+    for person, mu_before, sigma_before, won in db.session.execute(
+            select(RatingStep.person_id, RatingStep.mu_before, RatingStep.sigma_before,
+                   RatingStep.won)
+            .where(RatingStep.club_id == club_id, RatingStep.play_order >= start)
+            .order_by(RatingStep.play_order)):
+        first, games, wins = dropped.get(person, ((mu_before, sigma_before), 0, 0))
+        dropped[person] = (first, games + 1, wins + int(won))
     db.session.execute(delete(RatingStep).where(RatingStep.club_id == club_id,
                                                 RatingStep.play_order >= start))
     nights = {e: stamp[1] for e, stamp in stamps.items()
               if night_start(stamp[1], e) >= start}
     games = rated_games(nights)
     persons = {p for g in games for p in (*g.side_a, *g.side_b)}
-    before = _ratings_before(club_id, persons, start)
+    current = _current(club_id, persons | dropped.keys())
+    before = {p: dropped[p][0] if p in dropped else current[p][0]
+              for p in persons if p in dropped or p in current}
     now, steps = rr.rate(games, before)
     if steps:
         db.session.execute(insert(RatingStep), [
@@ -106,7 +120,24 @@ def rerate_from(club_id: int, start: int, stamps: dict, club_revision: int) -> N
              "club_id": club_id, "play_order": s.order, "mu_before": s.before[0],
              "sigma_before": s.before[1], "mu": s.after[0], "sigma": s.after[1],
              "won": s.won} for s in steps])
-    _write_current(club_id, persons | dropped)
+    counted: dict[int, list[int]] = {}
+    for step in steps:
+        tally = counted.setdefault(step.person, [0, 0])
+        tally[0] += 1
+        tally[1] += int(step.won)
+    rows = []
+    for person in persons | dropped.keys():
+        _, games_then, wins_then = current.get(person, (None, 0, 0))
+        _, games_gone, wins_gone = dropped.get(person, (None, 0, 0))
+        games_now, wins_now = counted.get(person, (0, 0))
+        total = games_then - games_gone + games_now
+        if total <= 0:
+            continue
+        rating = now[person] if person in now else dropped[person][0]
+        rows.append({"club_id": club_id, "person_id": person, "mu": rating[0],
+                     "sigma": rating[1], "games": total,
+                     "wins": wins_then - wins_gone + wins_now})
+    _replace_current(club_id, persons | dropped.keys(), rows)
     db.session.execute(delete(RatedNight).where(RatedNight.club_id == club_id))
     if stamps:
         db.session.execute(insert(RatedNight), [
@@ -114,43 +145,25 @@ def rerate_from(club_id: int, start: int, stamps: dict, club_revision: int) -> N
              "club_revision": club_revision} for e, (r, d, p) in stamps.items()])
 
 
-def _ratings_before(club_id: int, persons: set[int], start: int) -> dict[int, rr.Rating]:
-    """Each person's rating after their last step before `start` (none: they start afresh)."""
-    found: dict[int, rr.Rating] = {}
+def _current(club_id: int, persons: set[int]) -> dict[int, tuple[rr.Rating, int, int]]:
+    """These people's ratings rows: (mu, sigma), games, wins."""
+    found = {}
     ids = sorted(persons)
     for chunk in range(0, len(ids), 500):
-        part = ids[chunk:chunk + 500]
-        last = (select(RatingStep.person_id, func.max(RatingStep.play_order).label("o"))
-                .where(RatingStep.club_id == club_id, RatingStep.person_id.in_(part),
-                       RatingStep.play_order < start)
-                .group_by(RatingStep.person_id).subquery())
-        for person, mu, sigma in db.session.execute(
-                select(RatingStep.person_id, RatingStep.mu, RatingStep.sigma)
-                .join(last, (last.c.person_id == RatingStep.person_id)
-                      & (last.c.o == RatingStep.play_order))
-                .where(RatingStep.club_id == club_id)):
-            found[person] = (mu, sigma)
+        for person, mu, sigma, games, wins in db.session.execute(
+                select(Rating.person_id, Rating.mu, Rating.sigma, Rating.games, Rating.wins)
+                .where(Rating.club_id == club_id, Rating.person_id.in_(ids[chunk:chunk + 500]))):
+            found[person] = ((mu, sigma), games, wins)
     return found
 
 
-def _write_current(club_id: int, persons: set[int]) -> None:
-    """Each of these people's rating now: their last step, with their games and wins."""
+def _replace_current(club_id: int, persons: set[int], rows: list[dict]) -> None:
     ids = sorted(persons)
     for chunk in range(0, len(ids), 500):
-        part = ids[chunk:chunk + 500]
         db.session.execute(delete(Rating).where(Rating.club_id == club_id,
-                                                Rating.person_id.in_(part)))
-        counts = {p: (n, w) for p, n, w in db.session.execute(
-            select(RatingStep.person_id, func.count(),
-                   func.sum(func.cast(RatingStep.won, db.Integer)))
-            .where(RatingStep.club_id == club_id, RatingStep.person_id.in_(part))
-            .group_by(RatingStep.person_id))}
-        if not counts:
-            continue
-        last = _ratings_before(club_id, set(counts), (1 << 63) - 1)
-        db.session.execute(insert(Rating), [
-            {"club_id": club_id, "person_id": p, "mu": last[p][0], "sigma": last[p][1],
-             "games": n, "wins": int(w or 0)} for p, (n, w) in counts.items()])
+                                                Rating.person_id.in_(ids[chunk:chunk + 500])))
+    for chunk in range(0, len(rows), 5000):
+        db.session.execute(insert(Rating), rows[chunk:chunk + 5000])
 
 
 def rerate_all(club_id: int) -> None:

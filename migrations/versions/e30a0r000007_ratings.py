@@ -20,8 +20,7 @@ depends_on = None
 def upgrade():
     op.create_table(
         'rating_steps',
-        sa.Column('game_id', sa.Integer(), sa.ForeignKey('games.id', ondelete='CASCADE'),
-                  primary_key=True),
+        sa.Column('game_id', sa.Integer(), primary_key=True),
         sa.Column('person_id', sa.Integer(), sa.ForeignKey('people.id', ondelete='CASCADE'),
                   primary_key=True),
         sa.Column('club_id', sa.Integer(), sa.ForeignKey('clubs.id', ondelete='CASCADE'),

@@ -20,8 +20,9 @@ class RatingStep(db.Model):
     __table_args__ = (Index("ix_rating_steps_person_order", "club_id", "person_id", "play_order"),
                       Index("ix_rating_steps_club_order", "club_id", "play_order"))
 
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
-                                         primary_key=True)
+    # No foreign key: a game deleted keeps its steps until its night is re-rated (which
+    # deletes them), so the counts kept in `ratings` stay exact (api/ratings/rerate.py).
+    game_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     person_id: Mapped[int] = mapped_column(ForeignKey("people.id", ondelete="CASCADE"),
                                            primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
