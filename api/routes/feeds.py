@@ -17,14 +17,16 @@ from ..feeds.ical import MEDIA_TYPE, calendar_bytes, uid
 from ..feeds.league_feeds import team_calendar
 from ..feeds.nights_feeds import club_calendar, event_calendar
 from ..feeds.schemas import CalendarSchema, CalendarSetSchema, TeamCalendarSchema
+from . import examples
 from .events import base_url
 
 blp = Blueprint("feeds", __name__, url_prefix="/api",
                 description="Calendar feeds (iCalendar, RFC 5545)")
 
-ICS = {"content_type": "text/calendar",
-       "description": "An iCalendar (RFC 5545) feed, UTF-8. Each match, week, night or round "
-                      "keeps its UID; a change raises its SEQUENCE. ETag/If-None-Match: 304."}
+ICS_DOC = {"responses": {"200": {
+    "description": "An iCalendar (RFC 5545) feed, UTF-8. Each match, week, night or round keeps "
+                   "its UID; a change raises its SEQUENCE. ETag/If-None-Match: 304.",
+    "content": {"text/calendar": {"schema": {"type": "string"}, "example": examples.ICS}}}}}
 
 
 def feed(name: str, calendar_uid: str, items) -> Response:
@@ -64,7 +66,8 @@ def team_view(event, team, token: str | None) -> dict:
 
 @blp.route("/events/<int:event_id>/calendar.ics")
 class EventFeed(MethodView):
-    @blp.response(200, **ICS)
+    @blp.doc(**ICS_DOC)
+    @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
     def get(self, event_id):
         """The event's calendar: a league's weeks and playoff rounds on their nights; any
         other event's night and each round seated (from its start, in the event's time
@@ -77,7 +80,8 @@ class EventFeed(MethodView):
 
 @blp.route("/events/<int:event_id>/teams/<int:team_id>/calendar.ics")
 class TeamFeed(MethodView):
-    @blp.response(200, **ICS)
+    @blp.doc(**ICS_DOC)
+    @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
     def get(self, event_id, team_id):
         """A league team's matches: opponent, table, night and start; a postponed or moved
         match is the same event with a higher SEQUENCE, a match that will not be played is
@@ -91,7 +95,8 @@ class TeamFeed(MethodView):
 
 @blp.route("/calendars/<string:token>.ics")
 class SecretTeamFeed(MethodView):
-    @blp.response(200, **ICS)
+    @blp.doc(**ICS_DOC)
+    @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
     def get(self, token):
         """A team's calendar through its secret link (a private league's): the same feed as
         the team's public one. A link unknown or replaced is a 404."""
@@ -103,7 +108,8 @@ class SecretTeamFeed(MethodView):
 
 @blp.route("/clubs/<int:club_id>/calendar.ics")
 class ClubFeed(MethodView):
-    @blp.response(200, **ICS)
+    @blp.doc(**ICS_DOC)
+    @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
     def get(self, club_id):
         """The club's nights: a league's weeks and playoff rounds at their start time, any
         other night as a whole day on its date (nights set aside are left out)."""
@@ -113,7 +119,7 @@ class ClubFeed(MethodView):
 
 @blp.route("/events/<int:event_id>/calendar")
 class EventCalendar(MethodView):
-    @blp.response(200, CalendarSchema)
+    @blp.response(200, CalendarSchema, example=examples.CALENDAR)
     def get(self, event_id):
         """Whether the event's calendars are private, and its feed's links when they are
         not (anyone: the event page's "Add to calendar")."""
