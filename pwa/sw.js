@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'e0a6cc358b1e';
+const VERSION = '64e71ab8b478';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -60,6 +60,7 @@ const SHELL = [
   '/js/console/ties.js',
   '/js/console/ui.js',
   '/js/dom.js',
+  '/js/feeds/calendar.js',
   '/js/game/entry-pad.js',
   '/js/game/game-head.js',
   '/js/game/game-over.js',
