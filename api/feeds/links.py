@@ -84,7 +84,8 @@ def team_by_token(token: str) -> Team:
     """The team whose current secret link this is; an unknown or revoked one is a 404 (which
     says no more than that)."""
     found = db.session.get(TeamCalendar, token) if len(token) <= 32 else None
-    if found is None or found.revoked_at is not None:
+    team = db.session.get(Team, found.team_id) if found and found.revoked_at is None else None
+    if team is None:  # (a team removed where the database keeps no foreign keys: gone too)
         raise NotFound("This calendar link is unknown or was replaced: ask the team's "
                        "captain for the current one.", code="calendar-link-unknown")
-    return db.session.get(Team, found.team_id)
+    return team
