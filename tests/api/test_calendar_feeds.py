@@ -191,14 +191,15 @@ def test_an_erased_player_is_named_nowhere_in_the_team_feeds(api):
     event = api.post(f"/api/clubs/{club}/events", key=key,
                      json={"name": "Club league", "preset": "league"}, expect=201).get_json()
     ids = {}
+    others = 'Others; "the, best" \\ ♣ team'  # what iCalendar escapes, read back as typed
     for name, players in (("Ann Baker and Co", ["Ann Baker", "Bob Stone"]),
-                          ("Others", ["Cy Young", "Dee Long"])):
+                          (others, ["Cy Young", "Dee Long"])):
         ids[name] = api.post(f"/api/events/{event['id']}/teams", key=key, json={
             "name": name, "players": players,
             "people": {p: "new" for p in players}}, expect=201).get_json()["id"]
     api.post(f"/api/events/{event['id']}/season", key=key,
              json={"first_night": "2027-01-05"}, expect=201)
-    path = f"/api/events/{event['id']}/teams/{ids['Others']}/calendar.ics"
+    path = f"/api/events/{event['id']}/teams/{ids[others]}/calendar.ics"
     assert "Ann Baker" in unescape(api.get(path, expect=200).get_data(as_text=True))
     ann = next(p for p in api.get(f"/api/clubs/{club}/people", key=key, expect=200).get_json()
                if p["name"] == "Ann Baker")
@@ -206,4 +207,5 @@ def test_an_erased_player_is_named_nowhere_in_the_team_feeds(api):
     text = unescape(api.get(path, expect=200).get_data(as_text=True))
     assert "ann baker" not in text.lower() and "Former player 1 and Co" in text
     [only] = read(api.get(path, expect=200).get_data()).events()
+    assert unescape(only.one("SUMMARY")) == f"Week 1: {others} v Former player 1 and Co"
     assert only.params("DTSTART") == {"VALUE": "DATE"} and only.one("DTSTART") == "20270105"
