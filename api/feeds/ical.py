@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
-from icalendar import Calendar
+from icalendar import Calendar, Timezone
 from icalendar import Event as VEvent
 
 PRODID = "-//Euchre scorekeeper//Calendar feeds//EN"
@@ -79,9 +80,17 @@ def calendar_bytes(name: str, calendar_uid: str, items: list[Item],
         cal.add_component(event)
         days.append(item.start if not isinstance(item.start, datetime) else item.start.date())
     if days:
-        cal.add_missing_timezones(first_date=date(min(days).year - 1, 1, 1),
-                                  last_date=date(max(days).year + 2, 1, 1))
+        first, last = min(days).year - 1, max(days).year + 2
+        for tzid in sorted(cal.get_missing_tzids()):
+            cal.subcomponents.insert(0, _zone(tzid, first, last))
     return cal.to_ical()
+
+
+@lru_cache(maxsize=64)
+def _zone(tzid: str, first: int, last: int) -> Timezone:
+    """A time zone's VTIMEZONE for the years a feed covers: worked out once per process (its
+    transitions are most of a feed's cost), and only read after."""
+    return Timezone.from_tzid(tzid, first_date=date(first, 1, 1), last_date=date(last, 1, 1))
 
 
 def _order(item: Item) -> tuple:

@@ -13,10 +13,11 @@ from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from ..core.common import get_team, preset_of
 from ..core.db import db
-from ..core.models import Event, Forfeit, Match, Team
+from ..core.models import Event, Forfeit, Game, Match, Round, Team
 from ..league.forfeits import require_league
 from ..league.nights import night_dates, night_lookup
 from ..rules import games as rgames
@@ -39,6 +40,21 @@ def _when(event: Event, night: date) -> tuple[date | datetime, datetime | None]:
     begins = datetime.combine(night, time.fromisoformat(start),
                               tzinfo=ZoneInfo(event.time_zone or "UTC"))
     return begins, begins + ical.EVENING
+
+
+def load_season(event: Event) -> dict[int, list[str | None]]:
+    """Every round of the league with its matches, in two queries (a feed reads them all,
+    several times over), and each match's games' winners ("A", "B" or None), in one more.
+    The event's rounds are loaded first: the session keeps only rows something holds, and the
+    event holds its rounds."""
+    assert event.rounds is not None
+    db.session.execute(select(Round).where(Round.event_id == event.id).options(
+        selectinload(Round.matches))).scalars().all()
+    winners: dict[int, list[str | None]] = {}
+    for match_id, winner in db.session.execute(
+            select(Game.match_id, Game.winner).where(Game.event_id == event.id)):
+        winners.setdefault(match_id, []).append(winner)
+    return winners
 
 
 def _matches(event: Event) -> list[Match]:
@@ -67,16 +83,17 @@ def _not_played(event: Event) -> dict[int, datetime]:
     return out
 
 
-def _result_words(match: Match, side: str) -> str | None:
-    won = sum(1 for g in match.games if g.winner == side)
-    lost = sum(1 for g in match.games if g.winner not in (None, side))
-    if match.status != "over" and won + lost < len(match.games or [None]):
+def _result_words(match: Match, winners: list[str | None], side: str) -> str | None:
+    won = sum(1 for w in winners if w == side)
+    lost = sum(1 for w in winners if w not in (None, side))
+    if match.status != "over" and won + lost < len(winners or [None]):
         return None
     return f"Games won {won}-{lost}."
 
 
 def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
     """The league's matches (only `team`'s when given) that have a night, one VEVENT each."""
+    winners = load_season(event)
     names = {t.id: t.name for t in event.teams}
     night = night_lookup(event)
     moved = replay(event, _match_nights)
@@ -101,7 +118,8 @@ def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
         if match.id in cancelled:
             lines.append("Not played: a team forfeited it ahead or left the league.")
         if team is not None:
-            words = _result_words(match, "A" if match.team_a_id == team.id else "B")
+            words = _result_words(match, winners.get(match.id, []),
+                                  "A" if match.team_a_id == team.id else "B")
             us, them = (home, away) if match.team_a_id == team.id else (away, home)
             summary = f"{match.round.label}: {us} v {them}"
         else:
@@ -125,6 +143,7 @@ def _week_nights(then) -> dict:
 def night_items(event: Event) -> list[ical.Item]:
     """The league's nights: each week of the season and each playoff round drawn, one
     VEVENT each (for the league's own feed and the club's)."""
+    load_season(event)
     moved = replay(event, _week_nights)
     nights = night_dates(event)
     rounds = {r.number: r for r in event.rounds if r.stage == rgames.REGULAR}
