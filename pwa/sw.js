@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '8ab58aedcae9';
+const VERSION = '829de6a6d4ad';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -62,6 +62,7 @@ const SHELL = [
   '/js/console/ties.js',
   '/js/console/ui.js',
   '/js/dom.js',
+  '/js/feeds/calendar.js',
   '/js/game/entry-pad.js',
   '/js/game/game-head.js',
   '/js/game/game-over.js',

@@ -37,6 +37,7 @@ from ..night.schemas import EventCreatedSchema, EventCreateSchema
 from ..people import people
 from ..people.schemas import MergeSchema, PersonSchema, PersonUpdateSchema, SplitSchema
 from ..web import NOINDEX
+from . import examples
 from .events import event_view
 
 PRIVATE_CELL = "private"  # a private person's event cell in the public series CSV
@@ -87,7 +88,7 @@ class Clubs(MethodView):
 
 @blp.route("/<int:club_id>")
 class ClubById(MethodView):
-    @blp.response(200, ClubPageSchema)
+    @blp.response(200, ClubPageSchema, example=examples.CLUB)
     def get(self, club_id):
         """The club's page: its events (newest first), series and people (private people
         only with the club key)."""
@@ -105,7 +106,7 @@ class ClubById(MethodView):
 
 @blp.route("/by-slug/<string:slug>")
 class ClubBySlug(MethodView):
-    @blp.response(200, ClubPageSchema)
+    @blp.response(200, ClubPageSchema, example=examples.CLUB)
     def get(self, slug):
         """The club's page by its address (/c/<slug>)."""
         return _page(service.club_by_slug(slug))
@@ -181,7 +182,7 @@ class ClubEventById(MethodView):
 
 @blp.route("/<int:club_id>/people")
 class People(MethodView):
-    @blp.response(200, PersonSchema(many=True))
+    @blp.response(200, PersonSchema(many=True), example=examples.PEOPLE)
     def get(self, club_id):
         """The club's people, A to Z (private ones only with the club key)."""
         service.get_club(club_id)
@@ -195,7 +196,7 @@ def _person_row(club_id: int, person) -> dict:
 
 @blp.route("/<int:club_id>/people/<int:person_id>")
 class PersonById(MethodView):
-    @blp.response(200, ProfileSchema)
+    @blp.response(200, ProfileSchema, example=examples.PROFILE)
     def get(self, club_id, person_id):
         """A person's profile: events played with place and total, and statistics from the
         hands (a private person's only with the club key)."""
@@ -274,7 +275,7 @@ class ClubAudit(MethodView):
 
 @blp.route("/<int:club_id>/series")
 class SeriesList(MethodView):
-    @blp.response(200, SeriesSchema(many=True))
+    @blp.response(200, SeriesSchema(many=True), example=examples.SERIES_LIST)
     def get(self, club_id):
         """The club's series."""
         service.get_club(club_id)
@@ -292,7 +293,8 @@ class SeriesList(MethodView):
 @blp.route("/<int:club_id>/series/<int:series_id>")
 class SeriesById(MethodView):
     @blp.arguments(SeriesPageSchema, location="query", unknown=RAISE)
-    @blp.response(200, SeriesStandingsSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @blp.response(200, SeriesStandingsSchema, headers={"ETag": {"schema": {"type": "string"}}},
+                  example=examples.SERIES)
     @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
     def get(self, page, club_id, series_id):
         """The series standings, live: place, person, events played, counted results, total,

@@ -17,6 +17,7 @@ from ..leaderboard.body import accepts_gzip, leaderboard_body, revision_etag
 from ..leaderboard.schemas import LeaderboardSchema
 from ..standings import scoresheets, tiebreak
 from ..standings.schemas import AwardsSchema, ScoresheetSchema, TiebreakSchema
+from . import examples
 
 blp = Blueprint("reading", __name__, url_prefix="/api/events/<int:event_id>",
                 description="Leaderboards, awards, scoresheets, audit")
@@ -24,7 +25,8 @@ blp = Blueprint("reading", __name__, url_prefix="/api/events/<int:event_id>",
 
 @blp.route("/leaderboard")
 class Leaderboard(MethodView):
-    @blp.response(200, LeaderboardSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @blp.response(200, LeaderboardSchema, headers={"ETag": {"schema": {"type": "string"}}},
+                  example=examples.LEADERBOARD)
     @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
     def get(self, event_id):
         """The live standings. Poll with If-None-Match: a 304 costs almost nothing."""

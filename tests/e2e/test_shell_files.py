@@ -58,6 +58,10 @@ PROJECTOR_BUDGET = 8 * 1024
 # sentences; loaded when the log is opened, so they left the console's full budget.
 AUDIT = {PWA / "js" / "audit-words.js"}
 AUDIT_BUDGET = 6 * 1024
+# "Add to calendar" (issue 31): the feeds' links on the board, the club and team pages, loaded
+# when one of them is shown. Its own budget.
+FEEDS = PWA / "js" / "feeds"
+FEEDS_BUDGET = 2 * 1024
 
 STATIC = re.compile(r"^\s*(?:import|export)\b[^'\"();]*?\bfrom\s*['\"]([^'\"]+)['\"]"
                     r"|^\s*import\s*['\"]([^'\"]+)['\"]", re.M)
@@ -73,8 +77,8 @@ def in_console(path: Path) -> bool:
     """Loaded on first use, outside the runner's shell: the organizer console, and the club's
     pages (club, series, profiles, managing the club), and the paper sheet's grid (LATER)."""
     return CONSOLE in path.parents or CLUB in path.parents or LEAGUE in path.parents or \
-        path.resolve() in LATER or path.resolve() in VERIFY or path.resolve() in PROJECTOR or \
-        path.resolve() in AUDIT
+        FEEDS in path.parents or path.resolve() in LATER or path.resolve() in VERIFY or \
+        path.resolve() in PROJECTOR or path.resolve() in AUDIT
 
 
 def code_files() -> list[Path]:
@@ -143,6 +147,8 @@ def test_the_runner_shell_fits_in_66_kb_the_console_in_76_kb_and_club_pages_in_1
     print(f"league team pages and tools gzipped: {sum(league.values())} bytes (budget "
           f"{LEAGUE_BUDGET})")
     assert sum(league.values()) <= LEAGUE_BUDGET, f"the league pages are over budget: {league}"
+    feeds = gzipped(p for p in code_files() if FEEDS in p.parents)
+    assert sum(feeds.values()) <= FEEDS_BUDGET, f"the calendar links are over budget: {feeds}"
 
 
 def test_the_console_is_loaded_only_by_dynamic_import_and_never_preloaded():

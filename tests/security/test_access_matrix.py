@@ -321,6 +321,14 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/events/<int:event_id>/protests/<int:protest_id>/ruling"): Route(
         ORGANIZER, event="league", prepare=_make_protest,
         body=_body({"upheld": True, "reason": "not on the roster"})),
+    # Calendar feeds: a league's calendars made private (organizer); a team's secret link
+    # made anew or revoked (its captain's team key, or the organizer).
+    ("PUT", "/api/events/<int:event_id>/calendar"): Route(
+        ORGANIZER, event="league", body=_body({"private": True})),
+    ("POST", "/api/events/<int:event_id>/teams/<int:team_id>/calendar"): Route(
+        TEAM, event="league"),
+    ("DELETE", "/api/events/<int:event_id>/teams/<int:team_id>/calendar"): Route(
+        TEAM, event="league"),
     # The club's: see test_club_access.py.
     **{(method, rule): Route(CLUB) for method, rule in (
         ("PATCH", "/api/clubs/<int:club_id>"),
@@ -396,6 +404,14 @@ READ_ROUTES: dict[str, str] = {
     "/api/clubs/<int:club_id>/ratings": PUBLIC,
     "/api/clubs/<int:club_id>/ratings.csv": PUBLIC,
     "/api/clubs/<int:club_id>/people/<int:person_id>/rating": PUBLIC,
+    # Calendar feeds (.ics): public unless a league keeps its calendars private (a 403, tested
+    # in tests/api/test_calendar_feeds.py); a team's secret link carries its token in the path.
+    "/api/events/<int:event_id>/calendar.ics": PUBLIC,
+    "/api/events/<int:event_id>/teams/<int:team_id>/calendar.ics": PUBLIC,
+    "/api/calendars/<string:token>.ics": PUBLIC,
+    "/api/clubs/<int:club_id>/calendar.ics": PUBLIC,
+    "/api/events/<int:event_id>/calendar": PUBLIC,
+    "/api/events/<int:event_id>/teams/<int:team_id>/calendar": TEAM,  # shows the secret link
     "/api/clubs/<int:club_id>/keys": CLUB,
     "/api/clubs/<int:club_id>/audit": CLUB,
     "/api/clubs/<int:club_id>/people/<int:person_id>/data": CLUB,
@@ -406,6 +422,7 @@ READ_ROUTES: dict[str, str] = {
 READ_TARGETS: dict[str, Route] = {
     "/api/events/<int:event_id>/rounds/next": Route(ORGANIZER, event="ended",
                                                     prepare=_close_round),
+    "/api/events/<int:event_id>/teams/<int:team_id>/calendar": Route(TEAM, event="league"),
 }
 
 
@@ -433,7 +450,8 @@ def test_every_route_is_classified():
         ("POST", "/api/clubs"), ("POST", "/api/door/<string:code>/check-in"),
         ("POST", "/api/door/<string:code>/requests"), ("POST", "/api/events"),
         ("POST", "/api/join"), ("POST", "/api/qr"), ("POST", "/api/register/<string:code>")]
-    assert READ_TARGETS.keys() <= {r for r, a in READ_ROUTES.items() if a == ORGANIZER}
+    assert READ_TARGETS.keys() <= {r for r, a in READ_ROUTES.items() if a in (ORGANIZER, TEAM)}
+    assert {r for r, a in READ_ROUTES.items() if a == TEAM} <= READ_TARGETS.keys()
 
 
 # --- filling URLs and calling them ----------------------------------------------------------
@@ -660,7 +678,7 @@ def test_the_door_writes_need_the_current_door_code(app, api, world, world_rows,
     assert _without_counts(dump_rows(app)) != before_rows
 
 
-ORGANIZER_READS = sorted(r for r, access in READ_ROUTES.items() if access == ORGANIZER)
+ORGANIZER_READS = sorted(r for r, access in READ_ROUTES.items() if access in (ORGANIZER, TEAM))
 
 
 @pytest.mark.parametrize("rule", ORGANIZER_READS)
@@ -704,6 +722,6 @@ def test_the_openapi_document_says_which_operations_need_a_key():
         if rule.startswith("/api/docs") or rule == "/api/openapi.json":
             continue
         security = operation("GET", rule)["security"]
-        if (security == [{"bearerKey": []}]) != (access in (ORGANIZER, CLUB)):
+        if (security == [{"bearerKey": []}]) != (access in (ORGANIZER, CLUB, TEAM)):
             wrong.append(("GET", rule))
     assert not wrong, wrong

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .base import Timestamp, UTCDateTime, utcnow
 from .club import Club, ClubAudit, ClubKey, Person, Series, SeriesEvent, SeriesRow
+from .feeds import TeamCalendar
 from .play import Event, Game, Hand, Match, Player, Round, Seat, Team
 from .ratings import RatedNight, Rating, RatingStep
 from .records import (
@@ -55,4 +56,5 @@ __all__ = [
     "RatingStep",
     "Rating",
     "RatedNight",
+    "TeamCalendar",
 ]

@@ -87,6 +87,9 @@ class Event(db.Model):
     roster_lock_week: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # The divisions a captain picks from when registering (None: captains pick none).
     registration_divisions: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # A league's calendar feeds read only through each team's secret link (api/feeds).
+    calendar_private: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                   server_default=false())
 
     players: Mapped[list[Player]] = relationship(back_populates="event",
                                                  order_by="Player.position")

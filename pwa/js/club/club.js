@@ -36,6 +36,8 @@ export async function render(main, {slug}) {
       h('span', {class: 'hint'}, ` · ${p.events} event${p.events === 1 ? '' : 's'}${p.private ? ' · private' : ''}`)))
       : h('li', {class: 'empty'}, club.people.length ? 'Nobody by that name.' : 'Nobody has played yet.'));
   }
+  const calendar = h('section', {class: 'card club-calendar'});
+  import('../feeds/calendar.js').then((m) => m.clubCalendar(calendar, club.id)).catch(() => {});
   mount(main, h('h1', {class: 'page-title'}, club.name),
     key && h('p', {class: 'actions'}, h('a', {class: 'btn btn-primary', href: `${base}/manage`}, 'Manage the club')),
     h('section', {class: 'card'}, h('h2', {}, 'Now and next'),
@@ -46,6 +48,7 @@ export async function render(main, {slug}) {
         h('span', {class: 'hint'}, ` · ${s.event_ids.length} event${s.event_ids.length === 1 ? '' : 's'}`))))
         : h('p', {class: 'empty'}, 'No series yet.')),
     h('div', {class: 'ratings-slot'}),
+    calendar,
     h('section', {class: 'card'}, h('h2', {}, 'Players'), h('label', {for: 'club-people-search'}, 'Find a player'), search, people),
     past.length > 0 && h('section', {class: 'card'}, h('h2', {}, 'Past events'), h('ul', {class: 'link-list'}, past.map(eventItem))));
   drawPeople();

@@ -116,6 +116,8 @@ export async function render(main, {eventId, teamId}) {
   function paint(d) {
     setTitle(d.team.name);
     const o = d.offences;
+    const calendar = h('section', {class: 'card team-calendar'});
+    import('../feeds/calendar.js').then((m) => m.teamCalendar(calendar, eventId, teamId, key)).catch(() => {});
     mount(main, h('h1', {class: 'page-title'}, d.team.name),
       h('p', {class: 'hint'}, `${d.event_name}${d.team.division ? ` · ${d.team.division}` : ''}`),
       said, out,
@@ -125,6 +127,7 @@ export async function render(main, {eventId, teamId}) {
         !d.weeks.length && h('p', {}, 'The season is not scheduled yet.')),
       d.playoffs?.length > 0 && h('section', {class: 'card'}, h('h2', {}, 'Playoffs'),
         h('ul', {class: 'plain-list team-weeks team-playoffs'}, d.playoffs.map(playoff))),
+      calendar,
       d.protests?.length > 0 && h('section', {class: 'card'}, h('h2', {}, 'Protests'),
         h('ul', {class: 'plain-list team-protests'}, d.protests.map((p) => h('li', {},
           `${p.team_name} protested ${p.player_name} (${p.against_team_name}): ${p.grounds} · `,

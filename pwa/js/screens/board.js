@@ -32,9 +32,11 @@ export async function render(main, {eventId}) {
   const list = h('ol', {class: 'board', 'aria-label': 'Standings'});
   const title = h('h1', {class: 'page-title'}, 'Leaderboard');
   const awards = h('section', {class: 'awards', 'aria-label': 'Bump cup and awards', hidden: true});
+  const calendar = h('section', {class: 'board-calendar'}); // "Add to calendar", once the feed is known
   mount(main, title, seatLine, h('div', {class: 'board-tools'}, clock,
     h('label', {for: 'board-search'}, 'Search by name'), search, updated), pinned, list, awards,
-  h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/projector`}, 'Projector mode')));
+  h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/projector`}, 'Projector mode')), calendar);
+  import('../feeds/calendar.js').then((m) => m.eventCalendar(calendar, id)).catch(() => {});
 
   // --- the bump cup and the awards (formats that keep bumps) ---------------------------------
   let awardsLoading = false;

@@ -1,0 +1,195 @@
+"""A league's calendars: each team's matches (opponent, table, night and start), and the
+league's nights (each week and each playoff round) for the league's and the club's feeds.
+
+A match keeps one UID for the season, whatever happens to its night; a postponed or made-up
+week, a moved match or a playoff round given another night changes that event (its SEQUENCE
+up by one), never adds one. A match that will not be played (a team announced a forfeit
+ahead, or withdrew) stays in the feed as STATUS:CANCELLED, so a subscriber's calendar drops
+it rather than keeping the old entry."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..core.common import get_team, preset_of
+from ..core.db import db
+from ..core.models import Event, Forfeit, Game, Match, Round, Team
+from ..league.forfeits import require_league
+from ..league.nights import night_dates, night_lookup
+from ..rules import games as rgames
+from . import ical
+from .history import replay
+
+STAGES = (rgames.REGULAR, rgames.PLAYOFF)
+
+
+def is_league(event: Event) -> bool:
+    return preset_of(event).movement == "league-schedule"
+
+
+def _when(event: Event, night: date) -> tuple[date | datetime, datetime | None]:
+    """A night's start in the venue's time zone and its end (a whole day without a start
+    time)."""
+    start = (event.schedule or {}).get("start")
+    if not start:
+        return night, None
+    begins = datetime.combine(night, time.fromisoformat(start),
+                              tzinfo=ZoneInfo(event.time_zone or "UTC"))
+    return begins, begins + ical.EVENING
+
+
+def load_season(event: Event) -> dict[int, list[str | None]]:
+    """Every round of the league with its matches, in two queries (a feed reads them all,
+    several times over), and each match's games' winners ("A", "B" or None), in one more.
+    The event's rounds are loaded first: the session keeps only rows something holds, and the
+    event holds its rounds."""
+    assert event.rounds is not None
+    db.session.execute(select(Round).where(Round.event_id == event.id).options(
+        selectinload(Round.matches))).scalars().all()
+    winners: dict[int, list[str | None]] = {}
+    for match_id, winner in db.session.execute(
+            select(Game.match_id, Game.winner).where(Game.event_id == event.id)):
+        winners.setdefault(match_id, []).append(winner)
+    return winners
+
+
+def _matches(event: Event) -> list[Match]:
+    return [m for r in event.rounds if r.stage in STAGES for m in r.matches
+            if m.team_a_id is not None and m.team_b_id is not None]
+
+
+def _match_nights(then) -> dict:
+    night = night_lookup(then)
+    return {m.id: night(m.id, m.round.number, m.round.stage)
+            for r in then.rounds if r.stage in STAGES for m in r.matches}
+
+
+def _not_played(event: Event) -> dict[int, datetime]:
+    """The matches that will not be played, and since when: a forfeit announced ahead by
+    either team, or a team withdrawn or removed before the match was over."""
+    out: dict[int, datetime] = {}
+    for f in db.session.execute(select(Forfeit).where(Forfeit.event_id == event.id,
+                                                      Forfeit.advance)).scalars():
+        out[f.match_id] = max(out.get(f.match_id, f.created_at), f.created_at)
+    gone = {t.id for t in event.teams if t.withdrawn or t.removed}
+    for match in _matches(event):
+        if match.id not in out and match.status != "over" \
+                and {match.team_a_id, match.team_b_id} & gone:
+            out[match.id] = match.round.created_at
+    return out
+
+
+def _result_words(match: Match, winners: list[str | None], side: str) -> str | None:
+    won = sum(1 for w in winners if w == side)
+    lost = sum(1 for w in winners if w not in (None, side))
+    if match.status != "over" and won + lost < len(winners or [None]):
+        return None
+    return f"Games won {won}-{lost}."
+
+
+def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
+    """The league's matches (only `team`'s when given) that have a night, one VEVENT each."""
+    winners = load_season(event)
+    names = {t.id: t.name for t in event.teams}
+    night = night_lookup(event)
+    moved = replay(event, _match_nights)
+    cancelled = _not_played(event)
+    reasons = {m["match_id"]: m.get("reason") for m in (event.schedule or {}).get("moves", [])
+               if m.get("match_id")}
+    items = []
+    for match in _matches(event):
+        if team is not None and team.id not in (match.team_a_id, match.team_b_id):
+            continue
+        day = night(match.id, match.round.number, match.round.stage)
+        if day is None:
+            continue
+        start, end = _when(event, day)
+        home, away = names.get(match.team_a_id), names.get(match.team_b_id)
+        times, last = moved.get(match.id, (0, None))
+        changed = [t for t in (last, cancelled.get(match.id)) if t is not None]
+        lines = [f"{event.name}, {match.round.label}: {home} (home) v {away} (away), "
+                 f"table {match.table}."]
+        if match.id in reasons and reasons[match.id]:
+            lines.append(f"Moved: {reasons[match.id]}.")
+        if match.id in cancelled:
+            lines.append("Not played: a team forfeited it ahead or left the league.")
+        if team is not None:
+            words = _result_words(match, winners.get(match.id, []),
+                                  "A" if match.team_a_id == team.id else "B")
+            us, them = (home, away) if match.team_a_id == team.id else (away, home)
+            summary = f"{match.round.label}: {us} v {them}"
+        else:
+            words, summary = None, f"{match.round.label}: {home} v {away}"
+        if words:
+            lines.append(words)
+        created = match.round.created_at
+        items.append(ical.Item(
+            uid=ical.uid("match", event.code, match.id), summary=summary, start=start,
+            end=end, location=f"Table {match.table}", description="\n".join(lines),
+            created=created, modified=max([created, *changed]),
+            sequence=times + (1 if match.id in cancelled else 0),
+            status=ical.CANCELLED if match.id in cancelled else ical.CONFIRMED))
+    return items
+
+
+def _week_nights(then) -> dict:
+    return {("week", n): day for n, day in enumerate(night_dates(then), start=1)}
+
+
+def night_items(event: Event) -> list[ical.Item]:
+    """The league's nights: each week of the season and each playoff round drawn, one
+    VEVENT each (for the league's own feed and the club's)."""
+    load_season(event)
+    moved = replay(event, _week_nights)
+    nights = night_dates(event)
+    rounds = {r.number: r for r in event.rounds if r.stage == rgames.REGULAR}
+    items = []
+    for number, day in enumerate(nights, start=1):
+        if day is None:
+            continue
+        start, end = _when(event, day)
+        times, last = moved.get(("week", number), (0, None))
+        created = rounds[number].created_at if number in rounds else event.created_at
+        items.append(ical.Item(
+            uid=ical.uid("week", event.code, number), summary=f"{event.name}: Week {number}",
+            start=start, end=end, created=created,
+            modified=max(t for t in (created, last) if t is not None), sequence=times,
+            description=f"{event.name}: the league's week {number}."))
+    items += _playoff_round_items(event)
+    return items
+
+
+def _playoff_round_items(event: Event) -> list[ical.Item]:
+    night = night_lookup(event)
+    moved = replay(event, _playoff_nights)
+    items = []
+    for round_ in (r for r in event.rounds if r.stage == rgames.PLAYOFF):
+        day = night(-1, round_.number, round_.stage)
+        if day is None:
+            continue
+        start, end = _when(event, day)
+        times, last = moved.get(("playoff", round_.number), (0, None))
+        items.append(ical.Item(
+            uid=ical.uid("playoff", event.code, round_.number),
+            summary=f"{event.name}: {round_.label}", start=start, end=end,
+            created=round_.created_at, sequence=times,
+            modified=max(t for t in (round_.created_at, last) if t is not None),
+            description=f"{event.name}: {round_.label} (playoffs)."))
+    return items
+
+
+def _playoff_nights(then) -> dict:
+    night = night_lookup(then)
+    return {("playoff", r.number): night(-1, r.number, r.stage)
+            for r in then.rounds if r.stage == rgames.PLAYOFF}
+
+
+def team_calendar(event: Event, team_id: int) -> tuple[str, list[ical.Item]]:
+    """A team's feed: its name and its matches."""
+    require_league(preset_of(event))
+    team = get_team(event, team_id)
+    return f"{team.name} ({event.name})", match_items(event, team)

@@ -1,0 +1,227 @@
+"""Examples of the public read API's answers, shown in the OpenAPI document (docs/api.md,
+"The public read API"). Each is checked against its documented schema by
+tests/api/test_public_api_contract.py, so an example cannot drift from what the API answers."""
+
+from __future__ import annotations
+
+LEADERBOARD = {'event_id': 1,
+ 'event_name': 'January',
+ 'revision': 16,
+ 'finished': False,
+ 'preset': 'progressive',
+ 'entry': 'individual',
+ 'standings_kind': 'progressive',
+ 'rounds_played': 0,
+ 'rounds_total': 5,
+ 'current_round': {'id': 1,
+                   'number': 1,
+                   'label': 'Round 1',
+                   'status': 'playing',
+                   'stage': 'regular',
+                   'clock': {'minutes': 25,
+                             'started_at': '2027-01-08T18:02:41.108854+00:00',
+                             'ends_at': '2027-01-08T18:27:41.108854+00:00',
+                             'seconds_left': 1498}},
+ 'rows': [{'place': 1,
+           'entrant_id': 1,
+           'name': 'Ann Baker',
+           'members': [],
+           'total': 3,
+           'games_won': 0,
+           'games_played': 0,
+           'rounds': {'1': 3},
+           'shared': True,
+           'prize': True,
+           'movement': None,
+           'withdrawn': False,
+           'removed': False,
+           'stats': {},
+           'division': None,
+           'division_place': None,
+           'disqualified': None,
+           'payout': None,
+           'profile': '/c/loner-seekers/people/1'},
+          {'place': 1,
+           'entrant_id': 4,
+           'name': 'Cy Young',
+           'members': [],
+           'total': 3,
+           'games_won': 0,
+           'games_played': 0,
+           'rounds': {'1': 3},
+           'shared': True,
+           'prize': True,
+           'movement': None,
+           'withdrawn': False,
+           'removed': False,
+           'stats': {},
+           'division': None,
+           'division_place': None,
+           'disqualified': None,
+           'payout': None,
+           'profile': '/c/loner-seekers/people/4'}],
+ 'ties': [{'place': 1,
+           'entrants': [{'id': 1, 'name': 'Ann Baker'}, {'id': 4, 'name': 'Cy Young'}],
+           'affects_prizes': True},
+          {'place': 5,
+           'entrants': [{'id': 2, 'name': 'Will'}, {'id': 3, 'name': 'Will Smith'}],
+           'affects_prizes': False}],
+ 'recorded_order': []}
+
+SERIES_LIST = [{'id': 1,
+  'club_id': 1,
+  'name': 'Winter series',
+  'scoring': {'method': 'total'},
+  'best_of': None,
+  'min_events': None,
+  'event_ids': [1]}]
+
+SERIES = {'id': 1,
+ 'club_id': 1,
+ 'name': 'Winter series',
+ 'scoring': {'method': 'total'},
+ 'best_of': None,
+ 'min_events': None,
+ 'event_ids': [1],
+ 'events': [{'id': 1,
+             'name': 'January',
+             'code': 'K7Q2MX',
+             'status': 'open',
+             'date': '2027-01-08'}],
+ 'rows': [{'place': 1,
+           'person_id': 1,
+           'name': 'Ann Baker',
+           'private': False,
+           'events_played': 1,
+           'counted': 1,
+           'total': 3.0,
+           'ranked': True,
+           'results': [{'event_id': 1,
+                        'place': 1,
+                        'event_total': 3,
+                        'points': 3.0,
+                        'counted': True}]},
+          {'place': 1,
+           'person_id': 4,
+           'name': 'Cy Young',
+           'private': False,
+           'events_played': 1,
+           'counted': 1,
+           'total': 3.0,
+           'ranked': True,
+           'results': [{'event_id': 1,
+                        'place': 1,
+                        'event_total': 3,
+                        'points': 3.0,
+                        'counted': True}]}],
+ 'total_rows': 8,
+ 'offset': 0}
+
+PEOPLE = [{'id': 1, 'name': 'Ann Baker', 'private': False, 'events': 1, 'erased': False},
+ {'id': 4, 'name': 'Cy Young', 'private': False, 'events': 1, 'erased': False}]
+
+PROFILE = {'person_id': 1,
+ 'club_id': 1,
+ 'name': 'Ann Baker',
+ 'private': False,
+ 'events': [{'event_id': 1,
+             'player_id': 1,
+             'name': 'January',
+             'code': 'K7Q2MX',
+             'date': '2027-01-08',
+             'preset': 'progressive',
+             'status': 'open',
+             'place': 1,
+             'total': 3,
+             'field': 8,
+             'prize': True,
+             'stats': {'hands': 3,
+                       'called': 2,
+                       'made': 2,
+                       'marches': 1,
+                       'euchred': 0,
+                       'euchres': 0,
+                       'loners': 0,
+                       'loners_made': 0,
+                       'loners_marched': 0,
+                       'loners_euchred': 0,
+                       'loners_unattributed': 0,
+                       'reneges': 0,
+                       'points': 3,
+                       'make_pct': 100.0,
+                       'points_per_hand': 1.0}}],
+ 'stats': {'hands': 3,
+           'called': 2,
+           'made': 2,
+           'marches': 1,
+           'euchred': 0,
+           'euchres': 0,
+           'loners': 0,
+           'loners_made': 0,
+           'loners_marched': 0,
+           'loners_euchred': 0,
+           'loners_unattributed': 0,
+           'reneges': 0,
+           'points': 3,
+           'make_pct': 100.0,
+           'points_per_hand': 1.0},
+ 'hands_counted': 3,
+ 'best_partner': None,
+ 'best_partner_min_hands': 16}
+
+CLUB = {'id': 1,
+ 'name': 'Loner Seekers',
+ 'slug': 'loner-seekers',
+ 'people_private_by_default': False,
+ 'indexable': False,
+ 'created_at': '2027-01-08T18:02:39.812498+00:00',
+ 'events': [{'id': 1,
+             'name': 'January',
+             'code': 'K7Q2MX',
+             'preset': 'progressive',
+             'status': 'open',
+             'created_at': '2027-01-08T18:02:39.999416+00:00',
+             'date': '2027-01-08',
+             'archived': False}],
+ 'series': [{'id': 1,
+             'club_id': 1,
+             'name': 'Winter series',
+             'scoring': {'method': 'total'},
+             'best_of': None,
+             'min_events': None,
+             'event_ids': [1]}],
+ 'people': [{'id': 1, 'name': 'Ann Baker', 'private': False, 'events': 1, 'erased': False},
+            {'id': 4, 'name': 'Cy Young', 'private': False, 'events': 1, 'erased': False}]}
+
+CALENDAR = {'event_id': 1,
+ 'private': False,
+ 'ics': 'https://euchre.example.org/api/events/1/calendar.ics',
+ 'webcal': 'webcal://euchre.example.org/api/events/1/calendar.ics'}
+
+# A team's feed (GET /api/events/{event_id}/teams/{team_id}/calendar.ics), its time zone's
+# VTIMEZONE left out here.
+ICS = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Euchre scorekeeper//Calendar feeds//EN
+NAME:North (Tuesday league)
+X-WR-CALNAME:North (Tuesday league)
+UID:team-K7Q2MX-3@euchre-scorekeeper
+REFRESH-INTERVAL;VALUE=DURATION:PT6H
+X-PUBLISHED-TTL:PT6H
+BEGIN:VEVENT
+SUMMARY:Week 2: North v South
+DTSTART;TZID=America/Toronto:20270119T190000
+DTEND;TZID=America/Toronto:20270119T220000
+DTSTAMP:20270110T151200Z
+UID:match-K7Q2MX-14@euchre-scorekeeper
+SEQUENCE:1
+CREATED:20261201T180000Z
+DESCRIPTION:Tuesday league\\, Week 2: South (home) v North (away)\\, table 1.
+ \\nMoved: Snow.
+LAST-MODIFIED:20270110T151200Z
+LOCATION:Table 1
+STATUS:CONFIRMED
+TRANSP:OPAQUE
+END:VEVENT
+END:VCALENDAR
+"""
