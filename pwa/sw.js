@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'e0a6cc358b1e';
+const VERSION = 'cdbdd5481bb5';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -22,6 +22,7 @@ const SHELL = [
   '/index.html',
   '/js/api.js',
   '/js/app.js',
+  '/js/balance/balance.js',
   '/js/club/chart.js',
   '/js/club/club.js',
   '/js/club/keys.js',
@@ -96,6 +97,8 @@ const SHELL = [
   '/js/screens/projector.js',
   '/js/screens/sheet.js',
   '/js/screens/tables.js',
+  '/js/story/recap.css',
+  '/js/story/recap.js',
   '/js/words.js',
   '/manifest.webmanifest'
 ];

@@ -50,6 +50,12 @@ VERIFY_BUDGET = 6 * 1024
 SCREENS = PWA / "js" / "screens"
 PROJECTOR = {SCREENS / "projector.js", SCREENS / "projector-door.js", SCREENS / "projector-draw.js"}
 PROJECTOR_BUDGET = 8 * 1024
+# Issue 30: the night's story (the finished board and the club's page load it then) and the
+# Rounds preview's balanced first round (loaded for round 1 only). Their own budgets.
+STORY = PWA / "js" / "story"
+STORY_BUDGET = 2 * 1024
+BALANCE = PWA / "js" / "balance"
+BALANCE_BUDGET = 1024
 
 STATIC = re.compile(r"^\s*(?:import|export)\b[^'\"();]*?\bfrom\s*['\"]([^'\"]+)['\"]"
                     r"|^\s*import\s*['\"]([^'\"]+)['\"]", re.M)
@@ -65,7 +71,7 @@ def in_console(path: Path) -> bool:
     """Loaded on first use, outside the runner's shell: the organizer console, and the club's
     pages (club, series, profiles, managing the club), and the paper sheet's grid (LATER)."""
     return CONSOLE in path.parents or CLUB in path.parents or LEAGUE in path.parents or \
-        path.resolve() in LATER or path.resolve() in VERIFY or path.resolve() in PROJECTOR
+        STORY in path.parents or BALANCE in path.parents or path.resolve() in LATER or path.resolve() in VERIFY or path.resolve() in PROJECTOR
 
 
 def code_files() -> list[Path]:
@@ -129,6 +135,12 @@ def test_the_runner_shell_fits_in_66_kb_the_console_in_76_kb_and_club_pages_in_1
     print(f"league team pages and tools gzipped: {sum(league.values())} bytes (budget "
           f"{LEAGUE_BUDGET})")
     assert sum(league.values()) <= LEAGUE_BUDGET, f"the league pages are over budget: {league}"
+    story = gzipped(p for p in code_files() if STORY in p.parents)
+    balance = gzipped(p for p in code_files() if BALANCE in p.parents)
+    print(f"the night's story {sum(story.values())} bytes (budget {STORY_BUDGET}), the balanced "
+          f"first round {sum(balance.values())} bytes (budget {BALANCE_BUDGET})")
+    assert sum(story.values()) <= STORY_BUDGET, f"the story is over its budget: {story}"
+    assert sum(balance.values()) <= BALANCE_BUDGET, f"balancing is over its budget: {balance}"
 
 
 def test_the_console_is_loaded_only_by_dynamic_import_and_never_preloaded():
