@@ -71,7 +71,8 @@ def in_console(path: Path) -> bool:
     """Loaded on first use, outside the runner's shell: the organizer console, and the club's
     pages (club, series, profiles, managing the club), and the paper sheet's grid (LATER)."""
     return CONSOLE in path.parents or CLUB in path.parents or LEAGUE in path.parents or \
-        STORY in path.parents or BALANCE in path.parents or path.resolve() in LATER or path.resolve() in VERIFY or path.resolve() in PROJECTOR
+        STORY in path.parents or BALANCE in path.parents or path.resolve() in LATER or \
+        path.resolve() in VERIFY or path.resolve() in PROJECTOR
 
 
 def code_files() -> list[Path]:
