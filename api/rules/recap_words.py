@@ -91,8 +91,9 @@ def _comeback(w: _Words, fact: dict) -> str:
 
 
 def _record(w: _Words, fact: dict) -> str:
-    return (f"{w.entrants(fact)}'s {_points(fact['value'])} is the club's best night total "
-            f"{w.night.format_name}, above the {fact['previous']} of {fact['previous_date']}.")
+    kind = f" {w.night.format_name}" if w.night.format_name else ""
+    return (f"{w.entrants(fact)}'s {_points(fact['value'])} is the club's best night "
+            f"total{kind}, above the {fact['previous']} of {fact['previous_date']}.")
 
 
 def _rating_jump(w: _Words, fact: dict) -> str:
