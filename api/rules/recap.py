@@ -59,6 +59,11 @@ class GameRow:
     from_sheet: bool = False
     team_a: Any = None
     team_b: Any = None
+    where: str = ""  # how the night names the game: "Round 2, table 3", "Week 1, table 2, game 3"
+
+    @property
+    def named(self) -> str:
+        return self.where or f"Round {self.round}, table {self.table}"
 
 
 @dataclass(frozen=True)
@@ -135,8 +140,8 @@ def _high_game(night: Night) -> dict | None:
     game, side = level[0]
     return _fact("high-game", top, players=side_players(game, side), games=[game.id],
                  hands=[h.id for h in game.hands], side=side, round=game.round,
-                 table=game.table, team=game.team_a if side == "A" else game.team_b,
-                 others=len(level) - 1)
+                 table=game.table, where=game.named,
+                 team=game.team_a if side == "A" else game.team_b, others=len(level) - 1)
 
 
 def _low_score(night: Night) -> dict | None:
@@ -214,7 +219,7 @@ def _comeback(night: Night) -> dict | None:
     deficit, game, hand, score = best
     return _fact("comeback", deficit, players=side_players(game, game.winner), games=[game.id],
                  hands=[h.id for h in game.hands], side=game.winner, round=game.round,
-                 table=game.table, behind_after=hand.id, score_then=list(score),
+                 table=game.table, where=game.named, behind_after=hand.id, score_then=list(score),
                  final=[game.points_a, game.points_b],
                  team=game.team_a if game.winner == "A" else game.team_b)
 

@@ -25,7 +25,7 @@ def _ordinal(n: int) -> str:
 
 
 def _where(fact: dict) -> str:
-    return f"round {fact['round']}, table {fact['table']}"
+    return fact["where"]
 
 
 class _Words:

@@ -80,7 +80,8 @@ def read_night(event: Event) -> rrecap.Night:
 def read_games(event: Event) -> list[rrecap.GameRow]:
     """The night's finished games in play order, each with its seats and its hands."""
     rows = db.session.execute(
-        select(Game, Match.table, Match.team_a_id, Match.team_b_id, Round.number)
+        select(Game, Match.table, Match.team_a_id, Match.team_b_id, Match.games_planned,
+               Round.number, Round.label)
         .join(Match, Game.match_id == Match.id).join(Round, Match.round_id == Round.id)
         .where(Game.event_id == event.id, Game.end.is_not(None))
         .order_by(Round.number, Match.table, Game.number)).all()
@@ -97,12 +98,13 @@ def read_games(event: Event) -> list[rrecap.GameRow]:
             hand.id, hand.number, hand.points_a, hand.points_b, hand.maker, bool(hand.alone),
             hand.loner_seat, hand.tricks, hand.renege_by, hand.renege_upheld))
     games = []
-    for game, table, team_a, team_b, number in rows:
+    for game, table, team_a, team_b, planned, number, label in rows:
         played = [] if game.from_sheet or game.forfeited_by else hands.get(game.id, [])
         games.append(rrecap.GameRow(
             game.id, number, table, tuple(seats[game.match_id].get(n) for n in (1, 2, 3, 4)),
             game.points_a, game.points_b, game.winner, tuple(played),
-            from_sheet=bool(game.from_sheet), team_a=team_a, team_b=team_b))
+            from_sheet=bool(game.from_sheet), team_a=team_a, team_b=team_b,
+            where=f"{label}, table {table}" + (f", game {game.number}" if planned > 1 else "")))
     return games
 
 

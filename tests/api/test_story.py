@@ -171,7 +171,7 @@ def test_a_finished_night_tells_its_story_from_its_hands(api):
     assert f"{winners} shared first place with 11 points." in text or \
         f"{table1[4]} and {table1[2]} shared first place with 11 points." in text
     assert "The prize pool of $80 paid" in text
-    assert f"The biggest comeback: {winners} were 0-8 down (round 1, table 1) and won 11-8." \
+    assert f"The biggest comeback: {winners} were 0-8 down (Round 1, table 1) and won 11-8." \
         in text
     assert "is the club's best night total for a progressive (individual) tournament, above " \
         "the 6 of 9 October 2026." in text

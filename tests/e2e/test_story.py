@@ -30,7 +30,7 @@ def test_the_finished_board_tells_the_nights_story(page: Page, api, shot):
              key=event.organizer_key, expect=200)
     story = page.locator(".recap")
     expect(story).to_contain_text("shared first place with 11 points", timeout=10000)
-    expect(story).to_contain_text("were 0-8 down (round 1, table 1) and won 11-8")
+    expect(story).to_contain_text("were 0-8 down (Round 1, table 1) and won 11-8")
     told = api.get(f"/api/events/{event.id}/recap")
     assert story.locator("li").all_inner_texts() == [s["text"] for s in told["sentences"]]
     expect(story.get_by_role("button", name="Print the story")).to_be_visible()

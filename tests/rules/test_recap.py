@@ -105,7 +105,7 @@ def test_money_a_record_and_a_rating_jump_are_told_only_when_the_night_has_them(
     assert text == [
         "Ann and Cy shared first place with 10 points.",
         "The prize pool of €30 paid Ann €15 (1st) and Cy €15 (1st).",
-        "The best game was Ann and Cy's 10 points (round 1, table 1).",
+        "The best game was Ann and Cy's 10 points (Round 1, table 1).",
         "The low score of the night was 4 points, by Bob and Dee.",
         "Ann and Cy's 10 points is the club's best night total, above the 9 of "
         "9 October 2026.",
