@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'cdbdd5481bb5';
+const VERSION = 'e5e42b34e39f';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -29,6 +29,7 @@ const SHELL = [
   '/js/club/manage.js',
   '/js/club/person.js',
   '/js/club/privacy.js',
+  '/js/club/ratings.js',
   '/js/club/series.js',
   '/js/console/access.js',
   '/js/console/calls.js',

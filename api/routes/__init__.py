@@ -123,6 +123,7 @@ def register_routes(app, api) -> None:
         games,
         league,
         meta,
+        ratings,
         reading,
         rounds,
         rulings,
@@ -133,7 +134,7 @@ def register_routes(app, api) -> None:
     app.url_map.converters["int"] = IdConverter  # before any rule is added
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
     for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs,
-                   event_day, door, captains, verification, rulings, story):
+                   event_day, door, captains, verification, rulings, ratings, story):
         api.register_blueprint(module.blp)
     app.before_request(refuse_calls_without_a_key)
     app.before_request(refuse_bodies_not_json)
