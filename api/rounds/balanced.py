@@ -5,7 +5,7 @@ formats seat round 1 by a random draw of fixed teams, and a league by its schedu
 are refused.
 
 Ratings live in an area above this one; it answers RATINGS_WANTED (below) when the app is
-built. Without a listener, or for someone it does not know, a player counts as the start
+built. Without a listener, or for someone without a rated game, a player counts as the start
 rating."""
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from .planning import Plan, round_rng
 # The movements whose rules draw partners for round 1: only these can be balanced.
 BALANCED_MOVEMENTS = ("progressive", "wec-singles")
 
-# Seating asks for ratings: listeners get (club_id, person_ids, found) and put
-# {person_id: mu} into `found` for the people they know.
+# Seating asks for ratings: listeners get (club_id, person_ids, found, fresh) and put
+# {person_id: mu} into `found` for the people rated. `fresh`: bring the ratings up to date
+# first, which ends the transaction: the preview (a read) asks it, the seating (under the
+# event's lock) reads what was last rated, which is what the preview just brought up to date.
 RATINGS_WANTED = Hook("seating asks the ratings of a club's people")
 
 
@@ -37,20 +39,21 @@ def check_allowed(preset: Preset, plan: Plan) -> None:
                       code="balance-first-round-only")
 
 
-def player_ratings(event: Event) -> dict[int, float]:
+def player_ratings(event: Event, fresh: bool) -> dict[int, float]:
     """Each player's rating (mu) by their club person, for those who have one."""
     people = {p.id: p.person_id for p in event.players if p.person_id is not None}
+    club_id = event.club_id
     found: dict[int, float] = {}
-    if event.club_id is not None and people:
-        RATINGS_WANTED(event.club_id, sorted(set(people.values())), found)
+    if club_id is not None and people:
+        RATINGS_WANTED(club_id, sorted(set(people.values())), found, fresh)
     return {player: found[person] for player, person in people.items() if person in found}
 
 
-def balance_plan(event: Event, preset: Preset, plan: Plan) -> Plan:
+def balance_plan(event: Event, preset: Preset, plan: Plan, fresh: bool) -> Plan:
     """The first round's plan with its partners balanced; for WEC singles the whole schedule
     is relabelled the way game 1 was, so nobody partners anyone twice still holds."""
     check_allowed(preset, plan)
-    ratings = player_ratings(event)
+    ratings = player_ratings(event, fresh)
     drawn = [list(t.seats) for t in plan.tables]
     result = balance.balance_tables(drawn, ratings, seed=round_rng(event, 1).randrange(2**31),
                                     fixed=plan.stays)

@@ -26,9 +26,10 @@ from .planning import Plan, played_rounds, round_label, store_plan
 from .round_view import plan_view
 
 
-def plan_next_round(event: Event, balanced: bool = False) -> Plan:
+def plan_next_round(event: Event, balanced: bool = False, fresh: bool = False) -> Plan:
     """The round the format says comes next, computed but not stored; `balanced`: its
-    partners balanced by rating (the first round of a format that draws partners)."""
+    partners balanced by rating (the first round of a format that draws partners), from the
+    ratings brought up to date first when `fresh` (only outside a write: see balanced.py)."""
     preset = preset_of(event)
     rounds = played_rounds(event)
     if rounds and rounds[-1].status != "closed":
@@ -39,7 +40,7 @@ def plan_next_round(event: Event, balanced: bool = False) -> Plan:
         plan = PLANNERS[preset.movement](event, preset, rounds)
     except SeatingError as error:
         raise Conflict(error.message, code=error.code) from None
-    return balanced_plan(event, preset, plan) if balanced else plan
+    return balanced_plan(event, preset, plan, fresh) if balanced else plan
 
 
 def _regular_rounds(seating) -> Callable[[Event, Preset, list[Round]], Plan]:
@@ -226,7 +227,7 @@ def preview(event: Event, balanced: bool = False) -> dict:
     """The next round as the format would seat it now, or, when none can be seated yet, why
     not (`ready` false, with the reason a seating attempt would be refused with)."""
     try:
-        return plan_view(plan_next_round(event, balanced), event)
+        return plan_view(plan_next_round(event, balanced, fresh=True), event)
     except Conflict as refused:
         return {"ready": False, "code": refused.code, "reason": refused.detail,
                 "number": None, "stage": None, "label": None, "minutes": None, "notes": [],

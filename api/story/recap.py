@@ -31,10 +31,12 @@ def recap(event_id: int) -> dict:
             "finished": event.status == "finished", "sentences": [], "facts": []}
     if not view["finished"]:
         return view
-    stamp = (event.revision, _club_stamp(event))
+    # First, as bringing the ratings up to date ends the transaction (ratings_link.py).
+    changes = ratings_link.rating_changes(event.id) if event.club_id is not None else {}
+    stamp = (event.revision, _club_stamp(event), tuple(sorted(changes.items())))
     kept = _RECAPS.get((event.id, event.code), stamp)
     if kept is None:
-        night = read_night(event)
+        night = read_night(event, changes)
         found = rrecap.facts(night)
         kept = {"sentences": sentences(night, found), "facts": found}
         _RECAPS.put((event.id, event.code), kept, stamp)
@@ -42,16 +44,14 @@ def recap(event_id: int) -> dict:
 
 
 def _club_stamp(event: Event) -> tuple:
-    """What else a recap reads: the club's other finished nights (a record), and the
-    ratings, which a correction in any night can change."""
+    """What else a recap reads: the club's other nights (a record)."""
     if event.club_id is None:
         return ()
-    nights = db.session.execute(
-        select(Event.id, Event.revision).where(Event.club_id == event.club_id)).all()
-    return tuple(sorted(nights)), tuple(sorted(ratings_link.rating_changes(event.id).items()))
+    return tuple(sorted(tuple(row) for row in db.session.execute(
+        select(Event.id, Event.revision).where(Event.club_id == event.club_id))))
 
 
-def read_night(event: Event) -> rrecap.Night:
+def read_night(event: Event, changes: dict) -> rrecap.Night:
     preset = preset_of(event)
     people = entrants(event, preset)
     standings = compute_standings(event, preset, people=people)
@@ -73,7 +73,7 @@ def read_night(event: Event) -> rrecap.Night:
         night.pool = payouts.pool.pool
         night.currency = (event.money or {}).get("currency", "$")
     night.earlier_best = earlier_best(event)
-    night.rating_changes = player_rating_changes(event)
+    night.rating_changes = player_rating_changes(event, changes)
     return night
 
 
@@ -127,11 +127,8 @@ def earlier_best(event: Event) -> tuple[int, str] | None:
     return best
 
 
-def player_rating_changes(event: Event) -> dict[int, tuple[float, float]]:
-    """The night's rating changes by player (the people who are not private)."""
-    if event.club_id is None:
-        return {}
-    changes = ratings_link.rating_changes(event.id)
+def player_rating_changes(event: Event, changes: dict) -> dict[int, tuple[float, float]]:
+    """The night's rating changes (by person) by player, for people who are not private."""
     if not changes:
         return {}
     rows = db.session.execute(

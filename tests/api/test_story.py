@@ -11,6 +11,7 @@ import uuid
 
 import pytest
 
+from api.ratings.reads import rating_changes_for_event
 from api.story import ratings_link
 
 from .client import play
@@ -117,6 +118,10 @@ def _recomputed(api, fact: dict) -> object:
     return fact["value"]  # a rating jump: the ratings' own figure
 
 
+# A number as a sentence says it: "-1.5" is signed, the 8 of "0-8" is not.
+NUMBER = r"(?<!\d)-?\d+(?:\.\d)?"
+
+
 def _numbers(value) -> set[str]:
     if isinstance(value, dict):
         return set().union(*(_numbers(v) for v in value.values())) if value else set()
@@ -126,7 +131,7 @@ def _numbers(value) -> set[str]:
         return set()
     if isinstance(value, (int, float)):
         return {f"{value:g}", f"{value:.1f}", str(value)}
-    return set(re.findall(r"\d+(?:\.\d)?", str(value)))
+    return set(re.findall(NUMBER, str(value)))
 
 
 def assert_traced(api, recap: dict) -> None:
@@ -136,12 +141,12 @@ def assert_traced(api, recap: dict) -> None:
         assert _recomputed(api, fact) == fact["value"], fact
     for sentence in recap["sentences"]:
         fact = recap["facts"][sentence["fact"]]
-        said = re.findall(r"\d+(?:\.\d)?", sentence["text"])
+        said = re.findall(NUMBER, sentence["text"])
         unknown = [n for n in said if n not in _numbers(fact)]
         assert not unknown, (sentence["text"], fact)
 
 
-def test_a_finished_night_tells_its_story_from_its_hands(api):
+def test_a_finished_night_tells_its_story_from_its_hands(api, app):
     club, key = _club(api)
     # An earlier night's best total is 6: tonight's 11 beats it.
     earlier, _ = _night(api, club, key, "October", "2026-10-09",
@@ -164,7 +169,7 @@ def test_a_finished_night_tells_its_story_from_its_hands(api):
     recap = api.get(path, expect=200).get_json()
     kinds = [f["kind"] for f in recap["facts"]]
     assert kinds == ["winner", "money", "high-game", "low-score", "most-loners",
-                     "most-euchres", "comeback", "record"], kinds
+                     "most-euchres", "comeback", "record", "rating-jump"], kinds
     text = " ".join(s["text"] for s in recap["sentences"])
     table1 = {s["seat"]: s["name"] for s in round_["tables"][0]["seats"]}
     winners = f"{table1[2]} and {table1[4]}"
@@ -175,9 +180,25 @@ def test_a_finished_night_tells_its_story_from_its_hands(api):
         in text
     assert "is the club's best night total for a progressive (individual) tournament, above " \
         "the 6 of 9 October 2026." in text
-    # No rating jump without ratings; no invented figure anywhere.
-    assert "rating" not in text
+    # The rating jump is the largest rise the club's ratings give for the night.
+    with app.app_context():
+        changes = rating_changes_for_event(event["id"])
+    players = {p["id"]: p["person_id"] for p in
+               api.get(f"/api/events/{event['id']}/players").get_json()}
+    jump = recap["facts"][-1]
+    before, after = changes[players[jump["players"][0]]]
+    assert (jump["before"], jump["after"]) == (round(before, 1), round(after, 1))
+    assert jump["value"] == max(round(a - b, 1) for b, a in changes.values()) > 0
     assert_traced(api, recap)
+    # The next night's first round can be balanced by those ratings: everyone is rated now.
+    december = api.post(f"/api/clubs/{club}/events", key=key,
+                        json={"name": "December", "preset": "progressive"},
+                        expect=201).get_json()
+    api.add_players(december, NAMES)
+    shown = api.get(f"/api/events/{december['id']}/rounds/next?balanced=1", key=key,
+                    expect=200).get_json()
+    assert shown["balance"]["rated"] == 8
+    assert shown["balance"]["spread"] < shown["balance"]["drawn_spread"]
 
 
 def test_the_story_leaves_out_what_the_night_does_not_have(api):
@@ -232,7 +253,8 @@ def test_a_balanced_first_round_seats_what_its_preview_showed(api, monkeypatch, 
     # Four strong players and four new ones (no rating: the start, 25).
     strong = {p["person_id"]: (40.0, 2.0) for p in players[:4]}
     monkeypatch.setattr(ratings_link, "ratings_of",
-                        lambda club_id, people: {p: strong[p] for p in people if p in strong})
+                        lambda club_id, people, fresh: {p: strong[p] for p in people
+                                                        if p in strong})
     by_player = {p["id"]: 40.0 for p in players[:4]}
     path = f"/api/events/{event['id']}/rounds/next"
     shown = api.get(f"{path}?balanced=true", key=key, expect=200).get_json()

@@ -37,6 +37,10 @@ def nights(draw):
     return recap.Night(games=games, placings=placings, names=names, player_names=names)
 
 
+# A number as a sentence says it: "-1.5" is signed, the 8 of "0-8" is not.
+NUMBER = r"(?<!\d)-?\d+(?:\.\d)?"
+
+
 def _numbers(value) -> set[str]:
     if isinstance(value, dict):
         return set().union(set(), *(_numbers(v) for v in value.values()))
@@ -46,7 +50,7 @@ def _numbers(value) -> set[str]:
         return set()
     if isinstance(value, (int, float)):
         return {f"{value:g}", f"{value:.1f}"}
-    return set(re.findall(r"\d+(?:\.\d)?", str(value)))
+    return set(re.findall(NUMBER, str(value)))
 
 
 @settings(max_examples=60, deadline=None)
@@ -86,7 +90,7 @@ def test_the_facts_are_the_hands_and_the_words_say_only_the_facts(night):
     assert all(set(f["hands"]) <= hand_ids for f in found)
     for sentence in sentences(night, found):
         fact = found[sentence["fact"]]
-        said = re.findall(r"\d+(?:\.\d)?", sentence["text"])
+        said = re.findall(NUMBER, sentence["text"])
         assert set(said) <= _numbers(fact), (sentence["text"], fact)
 
 
