@@ -102,12 +102,12 @@ def _timed(app, work) -> float:
 
 
 def through_db(kind: str, size: Size, postgres_url: str | None = None, log=print) -> dict:
-    from sqlalchemy import func, select, update
+    from sqlalchemy import case, func, select, update
 
     from api import create_app
     from api.config import normalise_database_url
     from api.core.db import db
-    from api.core.models import Event, RatingStep
+    from api.core.models import Event, Game, RatingStep
     from api.ratings.rerate import rerate_all, sync
 
     database = servers.create_database(kind, postgres_url)
@@ -119,29 +119,45 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, log=print
         club = seeded["club_id"]
         app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(database.url)})
         full = _timed(app, lambda: rerate_all(club))
+        if kind == "postgres":  # statistics on the fresh steps, as autovacuum would gather
+            with app.app_context(), db.engine.connect() as conn:
+                conn.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql("ANALYZE")
         with app.app_context():
             steps = db.session.scalar(select(func.count()).select_from(RatingStep))
             nights = db.session.scalars(select(Event.id).where(Event.club_id == club)
                                         .order_by(Event.id)).all()
         log(f"  rated from scratch: {full:.2f} s ({steps:,} steps)")
 
-        def bump(event_id):
+        def bump(event_id, flip=False):
+            """A write to the night: its revision bumped (a night marked finished), and with
+            `flip` one of its games' winner turned (a correction: the night re-rated)."""
             def work():
+                if flip:
+                    game_id = db.session.scalar(select(Game.id).where(
+                        Game.event_id == event_id, Game.winner.is_not(None),
+                        Game.tie_method.is_(None)).order_by(Game.id).limit(1))
+                    db.session.execute(update(Game).where(Game.id == game_id).values(
+                        winner=case((Game.winner == "A", "B"), else_="A")))
                 db.session.execute(update(Event).where(Event.id == event_id)
                                    .values(revision=Event.revision + 1))
                 db.session.commit()
             _timed(app, work)
 
-        last_night = []
+        finished, corrected = [], []
         for _ in range(5):
             bump(nights[-1])
-            last_night.append(_timed(app, lambda: sync(club)) * 1000)
-        bump(nights[len(nights) // 2])
+            finished.append(_timed(app, lambda: sync(club)) * 1000)
+            bump(nights[-1], flip=True)
+            corrected.append(_timed(app, lambda: sync(club)) * 1000)
+        last_night = corrected
+        bump(nights[len(nights) // 2], flip=True)
         middle = _timed(app, lambda: sync(club))
         unchanged = [_timed(app, lambda: sync(club)) * 1000 for _ in range(20)]
-        log(f"  a finished night's update: median {statistics.median(last_night):.0f} ms "
-            f"(max {max(last_night):.0f}); a night in the middle: {middle:.2f} s; nothing "
-            f"changed: {statistics.median(unchanged):.1f} ms")
+        log(f"  a night marked finished: median {statistics.median(finished):.0f} ms (max "
+            f"{max(finished):.0f}); a night's game corrected (its games re-rated): median "
+            f"{statistics.median(corrected):.0f} ms (max {max(corrected):.0f}); a game "
+            f"corrected in the middle of the year: {middle:.2f} s; nothing changed: "
+            f"{statistics.median(unchanged):.1f} ms")
         person = seeded["typical"]
         reads = {
             "profile (baseline)": _read(database.url, f"/api/clubs/{club}/people/{person}", 20),
@@ -159,6 +175,7 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, log=print
             db.engine.dispose()
         return {"db": kind, "hands": seeded["hands"], "steps": steps,
                 "full_seconds": round(full, 2),
+                "night_finished_ms": round(statistics.median(finished), 1),
                 "night_update_ms": round(statistics.median(last_night), 1),
                 "night_update_max_ms": round(max(last_night), 1),
                 "middle_seconds": round(middle, 2),
@@ -176,15 +193,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--postgres-url", default=None)
     parser.add_argument("--nights", type=int, default=200, help="the DB club's nights "
                         "(10,000 hands each; 200 is the club bench's 2,000,000)")
+    parser.add_argument("--db-only", action="store_true", help="only the database part")
     parser.add_argument("--json", default=None, help="also save the figures here")
     args = parser.parse_args(argv)
     results: dict = {}
-    print("Does it predict? (simulated club)")
-    results["predicts"] = predicts(seeds=(1,) if args.quick else (1, 2, 3, 4, 5),
-                                   nights=20 if args.quick else 30)
-    print("Speed")
-    results["pure"] = pure(games=5_000 if args.quick else 250_000,
-                           baseline_games=500 if args.quick else 10_000)
+    t0 = time.perf_counter()
+    for _ in range(10_000_000):
+        pass
+    results["empty_loop_seconds"] = round(time.perf_counter() - t0, 2)
+    print(f"This machine now: 10,000,000 turns of an empty loop in "
+          f"{results['empty_loop_seconds']} s (a quiet 2-core machine: about 0.2 s)")
+    if not args.db_only:
+        print("Does it predict? (simulated club)")
+        results["predicts"] = predicts(seeds=(1,) if args.quick else (1, 2, 3, 4, 5),
+                                       nights=20 if args.quick else 30)
+        print("Speed")
+        results["pure"] = pure(games=5_000 if args.quick else 250_000,
+                               baseline_games=500 if args.quick else 10_000)
     kinds = {"both": ["sqlite", "postgres"], "none": []}.get(args.db, [args.db])
     size = QUICK if args.quick else Size(events=args.nights)
     results["db"] = [through_db(kind, size, args.postgres_url) for kind in kinds]

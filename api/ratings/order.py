@@ -91,3 +91,13 @@ def rated_games(nights: dict[int, date]) -> list[RatedGame]:
                 winner))
     games.sort(key=lambda g: g.order)
     return games
+
+
+def games_digests(nights: dict[int, date]) -> dict[int, str]:
+    """Per night, a digest of its rated games as they would be rated (order, people, winner):
+    equal digests rate alike."""
+    found: dict[int, list] = {e: [] for e in nights}
+    for game in rated_games(nights):
+        found[game.key[1]].append(f"{game.order}:{game.key[0]}:{game.side_a}:{game.side_b}:"
+                                  f"{game.winner}")
+    return {e: hashlib.sha256(";".join(v).encode()).hexdigest() for e, v in found.items()}

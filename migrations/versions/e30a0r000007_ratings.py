@@ -57,6 +57,7 @@ def upgrade():
         sa.Column('revision', sa.Integer(), nullable=False),
         sa.Column('night_date', sa.Date(), nullable=False),
         sa.Column('people', sa.String(64), nullable=False),
+        sa.Column('games', sa.String(64), nullable=False),
         sa.Column('club_revision', sa.Integer(), nullable=False),
     )
 

@@ -52,8 +52,8 @@ class Rating(db.Model):
 
 
 class RatedNight(db.Model):
-    """A club night as the ratings last saw it: its revision, date and who played in it
-    (a digest of its players' people, which a merge or split changes)."""
+    """A club night as the ratings last saw it: its revision, date, who played in it (a
+    digest of its players' people, which a merge or split changes) and its rated games."""
 
     __tablename__ = "rated_nights"
 
@@ -64,4 +64,5 @@ class RatedNight(db.Model):
     revision: Mapped[int] = mapped_column(Integer)
     night_date: Mapped[date] = mapped_column(Date)
     people: Mapped[str] = mapped_column(String(64))
+    games: Mapped[str] = mapped_column(String(64))  # its rated games' digest (order.py)
     club_revision: Mapped[int] = mapped_column(Integer)  # the registry's, when last seen
