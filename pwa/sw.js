@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'e5e42b34e39f';
+const VERSION = '12d368036185';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -43,3 +43,30 @@ def test_the_finished_board_tells_the_nights_story(page: Page, api, shot):
                             " getComputedStyle(document.querySelector('.recap li')).visibility]")
     assert visible == ["hidden", "visible"]
     shot(page, "board-final-story-print")
+
+
+LAPTOP = {"viewport": {"width": 1280, "height": 860}, "is_mobile": False, "has_touch": False,
+          "device_scale_factor": 1}
+
+
+@pytest.mark.browser_context_args(**LAPTOP)
+def test_the_rounds_preview_offers_round_1_balanced_and_seats_it_so(page: Page, api, shot):
+    _, made, _ = api.call("POST", "/api/events", {"name": "Balanced night",
+                                                  "preset": "progressive"}, expect=201)
+    event_id, key = made["id"], made["organizer_key"]
+    for name in ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]:
+        api.call("POST", f"/api/events/{event_id}/players", {"name": name, "checked_in": True},
+                 key=key, expect=201)
+    page.goto(f"/e/{event_id}/organize/rounds#key={key}")
+    box = page.get_by_label("Balance partners by rating")
+    expect(box).to_be_visible(timeout=10000)
+    expect(page.locator(".console-body .hint", has_text="in the random draw")).to_contain_text(
+        "0 of 8 players rated")
+    box.check()
+    shot(page, "console-round-1-balanced")
+    page.get_by_role("button", name="Seat Round 1").click()
+    expect(page.locator(".console-body")).not_to_contain_text("Round 1: preview", timeout=10000)
+    _, log, _ = api.call("GET", f"/api/events/{event_id}/audit", key=key)
+    seated = next(e for e in log if e["action"] == "seat-round")
+    assert seated["after"]["balance"] == {"spread": 0, "drawn_spread": 0, "rated": 0,
+                                          "players": 8}

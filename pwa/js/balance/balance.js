@@ -20,12 +20,12 @@ export async function offer(id, spot) {
   if (answer.status !== 200 || !plan?.balance) return;
   const drawn = [...spot.childNodes];
   const b = plan.balance;
-  const box = h('input', {type: 'checkbox', id: 'balance-first'});
+  const box = h('input', {type: 'checkbox'});
   box.onchange = () => {
     spot.balanced = box.checked || undefined;
     mount(spot, box.checked ? tableMap(plan.tables) : drawn);
   };
-  spot.before(h('p', {class: 'balance'}, box, h('label', {for: 'balance-first'}, ' Balance partners by rating')),
+  spot.before(h('label', {class: 'balance'}, box, ' Balance partners by rating'),
     h('p', {class: 'hint'}, `Largest difference between two sides’ ratings at a table: ${b.spread} balanced, `
       + `${b.drawn_spread} in the random draw (${b.rated} of ${b.players} players rated; the others count as the start rating).`));
 }
