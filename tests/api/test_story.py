@@ -261,6 +261,13 @@ def test_a_balanced_first_round_seats_what_its_preview_showed(api, monkeypatch, 
                       json={"number": 1, "balanced": True}, expect=201).get_json()
     assert [[s["player_id"] for s in t["seats"]] for t in seated["tables"]] == \
         [[s["player_id"] for s in t["seats"]] for t in shown["tables"]]
+    if preset == "wec-singles":  # the schedule renumbered as game 1 was: no partner twice
+        for player in players:
+            sheet = api.get(f"/api/events/{event['id']}/players/{player['id']}/scoresheet",
+                            expect=200).get_json()
+            partners = [sheet["rounds"][0]["partner"]] + [u["partner"] for u in
+                                                          sheet["upcoming"]]
+            assert len(partners) == 8 == len(set(partners))
 
 
 def test_balanced_seating_is_refused_where_the_rules_draw_at_random(api):
