@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '829de6a6d4ad';
+const VERSION = 'a473ec8c590e';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -23,6 +23,7 @@ const SHELL = [
   '/js/api.js',
   '/js/app.js',
   '/js/audit-words.js',
+  '/js/balance/balance.js',
   '/js/club/chart.js',
   '/js/club/club.js',
   '/js/club/keys.js',
@@ -99,6 +100,8 @@ const SHELL = [
   '/js/screens/projector.js',
   '/js/screens/sheet.js',
   '/js/screens/tables.js',
+  '/js/story/recap.css',
+  '/js/story/recap.js',
   '/js/words.js',
   '/manifest.webmanifest'
 ];

@@ -56,6 +56,7 @@ class Plan:
     schedule: dict | None = None  # the event's schedule as it will be once this is seated
     stay_changes: list[StayChange] = field(default_factory=list)  # what accommodations did
     stays: set = field(default_factory=set)  # entrants who stay at their table
+    balance: dict | None = None  # a balanced first round: the spread, and the draw's
 
 
 def round_rng(event: Event, number: int) -> random.Random:

@@ -135,6 +135,7 @@ def plan_view(plan: Plan, event: Event) -> dict:
         "minutes": plan.minutes,
         "notes": plan.notes + [entry["note"] for entry in accommodations],
         "accommodations": accommodations,
+        "balance": plan.balance,
         "tables": [{"table": t.table,
                     "team_a": ({"id": t.team_a, "name": teams.get(t.team_a)}
                                if t.team_a else None),

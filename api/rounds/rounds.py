@@ -21,12 +21,15 @@ from ..rules import games as rgames
 from ..rules.errors import SeatingError
 from ..rules.presets import SIGN_OFF, Preset
 from . import championship, movement
+from .balanced import balance_plan as balanced_plan
 from .planning import Plan, played_rounds, round_label, store_plan
 from .round_view import plan_view
 
 
-def plan_next_round(event: Event) -> Plan:
-    """The round the format says comes next, computed but not stored."""
+def plan_next_round(event: Event, balanced: bool = False, fresh: bool = False) -> Plan:
+    """The round the format says comes next, computed but not stored; `balanced`: its
+    partners balanced by rating (the first round of a format that draws partners), from the
+    ratings brought up to date first when `fresh` (only outside a write: see balanced.py)."""
     preset = preset_of(event)
     rounds = played_rounds(event)
     if rounds and rounds[-1].status != "closed":
@@ -34,9 +37,10 @@ def plan_next_round(event: Event) -> Plan:
         raise Conflict(f"{last.label} is still being played: close it before seating the "
                        "next round.", code="round-open")
     try:
-        return PLANNERS[preset.movement](event, preset, rounds)
+        plan = PLANNERS[preset.movement](event, preset, rounds)
     except SeatingError as error:
         raise Conflict(error.message, code=error.code) from None
+    return balanced_plan(event, preset, plan, fresh) if balanced else plan
 
 
 def _regular_rounds(seating) -> Callable[[Event, Preset, list[Round]], Plan]:
@@ -82,7 +86,8 @@ PLANNERS: dict[str, Callable[[Event, Preset, list[Round]], Plan]] = {
 SCHEDULED_ROUND_STARTS = Hook("a round seated ahead of time starts")
 
 
-def seat_next_round(event_id: int, principal: Principal, number: int | None) -> Round:
+def seat_next_round(event_id: int, principal: Principal, number: int | None,
+                    balanced: bool = False) -> Round:
     """Store the planned round. `number` guards against seating twice: asking for a round
     that already exists is a 409, so a double tap or a retried request seats one round."""
     event = lock_event(event_id)
@@ -90,7 +95,7 @@ def seat_next_round(event_id: int, principal: Principal, number: int | None) -> 
     if number is not None and number in existing:
         raise Conflict(f"{existing[number].label} is already seated.",
                        code="round-exists", round_id=existing[number].id)
-    plan = plan_next_round(event)
+    plan = plan_next_round(event, balanced)
     if number is not None and number != plan.number:
         raise Conflict(f"The next round is round {plan.number}, not {number}.",
                        code="wrong-round")
@@ -105,7 +110,8 @@ def seat_next_round(event_id: int, principal: Principal, number: int | None) -> 
     if plan.schedule is not None:
         event.schedule = plan.schedule  # a league season, or the WEC singles games
     audit(event.id, principal, "seat-round", "round", round_.number,
-          after={"tables": len(plan.tables), "stage": plan.stage},
+          after={"tables": len(plan.tables), "stage": plan.stage,
+                 **({"balance": plan.balance} if plan.balance else {})},
           round_number=round_.number)
     db.session.commit()
     return round_
@@ -217,12 +223,12 @@ def reopen_round(round_id: int, principal: Principal) -> Round:
     return round_
 
 
-def preview(event: Event) -> dict:
+def preview(event: Event, balanced: bool = False) -> dict:
     """The next round as the format would seat it now, or, when none can be seated yet, why
     not (`ready` false, with the reason a seating attempt would be refused with)."""
     try:
-        return plan_view(plan_next_round(event), event)
+        return plan_view(plan_next_round(event, balanced, fresh=True), event)
     except Conflict as refused:
         return {"ready": False, "code": refused.code, "reason": refused.detail,
                 "number": None, "stage": None, "label": None, "minutes": None, "notes": [],
-                "accommodations": [], "tables": []}
+                "accommodations": [], "tables": [], "balance": None}

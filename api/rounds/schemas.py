@@ -11,6 +11,16 @@ from ..core.schemas import SEAT, Bool, Int, ListOf, RefSchema, Schema, SidePoint
 class RoundCreateSchema(Schema):
     number = Int(load_default=None, allow_none=True, validate=validate.Range(1, 1000),
                  metadata={"description": "The round you expect to seat; a repeat is refused."})
+    balanced = Bool(load_default=False, metadata={
+        "description": "Seat the first round with partners balanced by rating (progressive "
+                       "and WEC singles only; refused for other formats and later rounds)."})
+
+
+class PreviewArgsSchema(Schema):
+    balanced = fields.Boolean(load_default=False, truthy={"true", "1"}, falsy={"false", "0"},
+                              metadata={
+                                  "description": "Preview the first round balanced by "
+                                                 "rating (as `balanced` when seating)."})
 
 
 class ClockSchema(Schema):
@@ -129,6 +139,16 @@ class AccommodationSchema(Schema):
     note = fields.String(required=True)
 
 
+class BalanceSchema(Schema):
+    spread = fields.Float(required=True, metadata={
+        "description": "The largest difference between two sides' ratings (sums of mu) at a "
+                       "table without a ghost, as balanced."})
+    drawn_spread = fields.Float(required=True, metadata={
+        "description": "The same in the random draw it was balanced from."})
+    rated = Int(required=True, metadata={"description": "Players with a rating."})
+    players = Int(required=True)
+
+
 class PlanSchema(Schema):
     ready = Bool(required=True, metadata={
         "description": "Whether a round can be seated now; if not, `reason` says why."})
@@ -143,6 +163,8 @@ class PlanSchema(Schema):
         "description": "What accommodations (entrants who stay at one table) did to this "
                        "round: who stays, and who moves instead."})
     tables = fields.List(fields.Nested(PlanTableSchema), required=True)
+    balance = fields.Nested(BalanceSchema, allow_none=True, metadata={
+        "description": "When the round was asked balanced: the spread it achieved."})
 
 
 class RoundSwapSchema(Schema):

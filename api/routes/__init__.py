@@ -128,13 +128,15 @@ def register_routes(app, api) -> None:
         reading,
         rounds,
         rulings,
+        story,
         verification,
     )
 
     app.url_map.converters["int"] = IdConverter  # before any rule is added
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
     for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs,
-                   event_day, door, captains, verification, rulings, ratings, feeds):
+                   event_day, door, captains, verification, rulings, ratings, story,
+                   feeds):
         api.register_blueprint(module.blp)
     app.before_request(refuse_calls_without_a_key)
     app.before_request(refuse_bodies_not_json)

@@ -14,6 +14,7 @@ from ..rounds.round_view import list_rounds, round_view
 from ..rounds.schemas import (
     ClockStartSchema,
     PlanSchema,
+    PreviewArgsSchema,
     RoundCreateSchema,
     RoundSchema,
     RoundSwapSchema,
@@ -37,17 +38,19 @@ class Rounds(MethodView):
         next playoff stage). Send the number you expect, so a repeat seats nothing
         (organizer)."""
         principal = require(event_id, ORGANIZER)
-        return round_view(service.seat_next_round(event_id, principal, body["number"]))
+        return round_view(service.seat_next_round(event_id, principal, body["number"],
+                                                  body.get("balanced", False)))
 
 
 @blp.route("/events/<int:event_id>/rounds/next")
 class NextRound(MethodView):
+    @blp.arguments(PreviewArgsSchema, location="query")
     @blp.response(200, PlanSchema)
-    def get(self, event_id):
+    def get(self, args, event_id):
         """Preview the next round's seating without storing it (organizer). When no round
         can be seated now, `ready` is false and `reason` says why (seating would be a 409)."""
         require(event_id, ORGANIZER)
-        return service.preview(get_event(event_id))
+        return service.preview(get_event(event_id), args["balanced"])
 
 
 @blp.route("/rounds/<int:round_id>")

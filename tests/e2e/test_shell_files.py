@@ -62,6 +62,12 @@ AUDIT_BUDGET = 6 * 1024
 # when one of them is shown. Its own budget.
 FEEDS = PWA / "js" / "feeds"
 FEEDS_BUDGET = 2 * 1024
+# Issue 30: the night's story (the finished board and the club's page load it then) and the
+# Rounds preview's balanced first round (loaded for round 1 only). Their own budgets.
+STORY = PWA / "js" / "story"
+STORY_BUDGET = 2 * 1024
+BALANCE = PWA / "js" / "balance"
+BALANCE_BUDGET = 1024
 
 STATIC = re.compile(r"^\s*(?:import|export)\b[^'\"();]*?\bfrom\s*['\"]([^'\"]+)['\"]"
                     r"|^\s*import\s*['\"]([^'\"]+)['\"]", re.M)
@@ -77,8 +83,9 @@ def in_console(path: Path) -> bool:
     """Loaded on first use, outside the runner's shell: the organizer console, and the club's
     pages (club, series, profiles, managing the club), and the paper sheet's grid (LATER)."""
     return CONSOLE in path.parents or CLUB in path.parents or LEAGUE in path.parents or \
-        FEEDS in path.parents or path.resolve() in LATER or path.resolve() in VERIFY or \
-        path.resolve() in PROJECTOR or path.resolve() in AUDIT
+        FEEDS in path.parents or STORY in path.parents or BALANCE in path.parents or \
+        path.resolve() in LATER or path.resolve() in VERIFY or path.resolve() in PROJECTOR or \
+        path.resolve() in AUDIT
 
 
 def code_files() -> list[Path]:
@@ -149,6 +156,12 @@ def test_the_runner_shell_fits_in_66_kb_the_console_in_76_kb_and_club_pages_in_1
     assert sum(league.values()) <= LEAGUE_BUDGET, f"the league pages are over budget: {league}"
     feeds = gzipped(p for p in code_files() if FEEDS in p.parents)
     assert sum(feeds.values()) <= FEEDS_BUDGET, f"the calendar links are over budget: {feeds}"
+    story = gzipped(p for p in code_files() if STORY in p.parents)
+    balance = gzipped(p for p in code_files() if BALANCE in p.parents)
+    print(f"the night's story {sum(story.values())} bytes (budget {STORY_BUDGET}), the balanced "
+          f"first round {sum(balance.values())} bytes (budget {BALANCE_BUDGET})")
+    assert sum(story.values()) <= STORY_BUDGET, f"the story is over its budget: {story}"
+    assert sum(balance.values()) <= BALANCE_BUDGET, f"balancing is over its budget: {balance}"
 
 
 def test_the_console_is_loaded_only_by_dynamic_import_and_never_preloaded():

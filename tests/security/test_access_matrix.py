@@ -372,6 +372,7 @@ READ_ROUTES: dict[str, str] = {
     "/api/events/<int:event_id>/registration": ORGANIZER,
     "/api/events/<int:event_id>/leaderboard": PUBLIC,
     "/api/events/<int:event_id>/awards": PUBLIC,
+    "/api/events/<int:event_id>/recap": PUBLIC,  # a finished night's story
     "/api/events/<int:event_id>/money": PUBLIC,
     "/api/events/<int:event_id>/named-awards": PUBLIC,
     "/api/events/<int:event_id>/categories": PUBLIC,

@@ -1,7 +1,7 @@
 /**
  * /c/<slug>: a club's public page. Its events (being played, then past), its series with their
  * standings, and its people, each linking to a profile; a club key holder also sees the way to
- * manage the club.
+ * manage the club. Below, the latest finished nights' stories (story/recap.js, loaded then).
  */
 
 import {h, mount, setTitle} from '../dom.js';
@@ -29,6 +29,7 @@ export async function render(main, {slug}) {
   const search = h('input', {id: 'club-people-search', type: 'search', class: 'input', autocomplete: 'off',
     placeholder: 'A few letters of a name', oninput: () => drawPeople()});
   const people = h('ul', {class: 'link-list club-people'});
+  const stories = h('div', {class: 'club-stories'});
   function drawPeople() {
     const q = search.value.trim().toLowerCase();
     const shown = club.people.filter((p) => p.name.toLowerCase().includes(q));
@@ -50,7 +51,8 @@ export async function render(main, {slug}) {
     h('div', {class: 'ratings-slot'}),
     calendar,
     h('section', {class: 'card'}, h('h2', {}, 'Players'), h('label', {for: 'club-people-search'}, 'Find a player'), search, people),
-    past.length > 0 && h('section', {class: 'card'}, h('h2', {}, 'Past events'), h('ul', {class: 'link-list'}, past.map(eventItem))));
+    past.length > 0 && h('section', {class: 'card'}, h('h2', {}, 'Past events'), h('ul', {class: 'link-list'}, past.map(eventItem))),
+    stories);
   drawPeople();
   const slot = main.querySelector('.ratings-slot');
   try {
@@ -59,4 +61,8 @@ export async function render(main, {slug}) {
   } catch (error) {
     slot.replaceWith(h('p', {class: 'error', role: 'alert'}, `The ratings could not be read: ${error.message}`));
   }
+  if (!past.length) return;
+  const {recapCard} = await import('../story/recap.js');
+  const told = (await Promise.all(past.slice(0, 3).map((e) => recapCard(e.id, {link: `/e/${e.id}/board`})))).filter(Boolean);
+  if (told.length) mount(stories, h('h2', {}, 'The latest nights’ stories'), told);
 }

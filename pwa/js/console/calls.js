@@ -1,9 +1,7 @@
 /**
- * Every server call of the console, with the organizer key: the one way the console talks to
- * the API. `retry`: resent on a network failure (reads, and writes that mean the same when
- * repeated); the rest go once (see pwa/README.md). `done`: the refusal a repeat of a stored
- * write gets ("season-exists", "duplicate-name"): on a retry it means the first try was
- * stored, so the call counts as done.
+ * Every server call of the console, with the organizer key. `retry`: resent on a network
+ * failure (reads, and writes that mean the same when repeated; pwa/README.md). `done`: the
+ * refusal a repeat of a stored write gets ("season-exists"): on a retry, the call is done.
  */
 
 import * as api from '../api.js';
@@ -61,12 +59,11 @@ export const setEntrant = (id, teams, entrantId, body) =>
 export const importCsv = (id, csv, people) => call(id, 'POST', `${E(id)}/import`, {body: {csv, people}});
 
 export const rounds = (id) => call(id, 'GET', `${E(id)}/rounds`);
-/** The next round's preview, or, when none can be seated now, {ready: false, code, reason}:
- * the server says why (the reason a seating attempt would be refused with). */
+/** The next round's preview, or {ready: false, code, reason}: why none can be seated now. */
 export const next = (id) => call(id, 'GET', `${E(id)}/rounds/next`);
 export const round = (roundId) => call(null, 'GET', `/api/rounds/${roundId}`);
 /** Seat round `number`: a retry whose first try was stored hears "already seated": done. */
-export const seat = (id, number) => call(id, 'POST', `${E(id)}/rounds`, {body: {number}, retry})
+export const seat = (id, number, balanced) => call(id, 'POST', `${E(id)}/rounds`, {body: {number, balanced}, retry})
   .catch((error) => {
     if (error.code === 'round-exists' && error.problem.round_id) return round(error.problem.round_id);
     throw error;

@@ -90,6 +90,7 @@ export async function render(main, {eventId}) {
   };
 
   const preview = (history, all) => {
+    let spot;
     const out = msg();
     const area = h('div', {});
     // A table may still call once its round has closed (a correction in its window).
@@ -111,8 +112,9 @@ export async function render(main, {eventId}) {
         button('Try again', draw), h('a', {class: 'btn btn-primary', href: `/e/${id}/organize/players`}, 'Players')))
       : card(`${plan.label}: preview`,
         h('p', {}, `Nothing is stored until you seat it.${plan.minutes ? ` ${plan.minutes} minutes.` : ''}`),
-        plan.notes.map((n) => h('p', {class: 'note'}, n)), tableMap(plan.tables),
-        does(`Seat ${plan.label}`, out, () => calls.seat(id, plan.number), draw, {class: 'btn-primary', pending: 'Seating…'}), out)));
+        plan.notes.map((n) => h('p', {class: 'note'}, n)), spot = h('div', {}, tableMap(plan.tables)),
+        plan.number < 2 && void import('../balance/balance.js').then((m) => m.offer(id, spot)),
+        does(`Seat ${plan.label}`, out, () => calls.seat(id, plan.number, spot.balanced), draw, {class: 'btn-primary', pending: 'Seating…'}), out)));
   };
 
   async function draw() {

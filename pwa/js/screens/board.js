@@ -4,7 +4,8 @@
  * format with a bump cup (WEC), the cup and the awards (Low Score, High Game) below the
  * standings, read again whenever the leaderboard changes. Each name leads to the player's club
  * profile when they have a public one, else to their scoresheet. Once the organizer finishes
- * the event the board says its results are final and shows no clock.
+ * the event the board says its results are final, shows no clock, and tells the night's story
+ * (story/recap.js, loaded then).
  */
 
 import * as api from '../api.js';
@@ -32,9 +33,10 @@ export async function render(main, {eventId}) {
   const list = h('ol', {class: 'board', 'aria-label': 'Standings'});
   const title = h('h1', {class: 'page-title'}, 'Leaderboard');
   const awards = h('section', {class: 'awards', 'aria-label': 'Bump cup and awards', hidden: true});
+  const story = h('div', {});
   const calendar = h('section', {class: 'board-calendar'}); // "Add to calendar", once the feed is known
   mount(main, title, seatLine, h('div', {class: 'board-tools'}, clock,
-    h('label', {for: 'board-search'}, 'Search by name'), search, updated), pinned, list, awards,
+    h('label', {for: 'board-search'}, 'Search by name'), search, updated), pinned, list, story, awards,
   h('p', {class: 'actions'}, h('a', {class: 'btn', href: `/e/${id}/projector`}, 'Projector mode')), calendar);
   import('../feeds/calendar.js').then((m) => m.eventCalendar(calendar, id)).catch(() => {});
 
@@ -166,6 +168,17 @@ export async function render(main, {eventId}) {
     return lines.length ? h('ul', {class: 'plain-list their-night'}, lines.map((l) => h('li', {}, l))) : null;
   }
 
+  // --- the night's story, once the night is finished -----------------------------------------
+  let told = null;
+  async function tell() {
+    const finished = Boolean(s.board?.finished);
+    if (finished && told === s.board.revision) return;
+    told = finished ? s.board.revision : null;
+    if (!finished) { mount(story, null); return; }
+    const {recapCard} = await import('../story/recap.js');
+    mount(story, await recapCard(id));
+  }
+
   function drawRows() {
     if (!s.board) return;
     const keys = roundKeys(s.board.rows);
@@ -213,6 +226,7 @@ export async function render(main, {eventId}) {
       drawRows();
       memberIds();
       loadAwards();
+      tell();
     }
     drawMeta();
   });
