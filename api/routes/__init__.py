@@ -36,7 +36,7 @@ class TextConverter(UnicodeConverter):
 
 
 # Endpoints that also take a body other than JSON (the CSV import: text/csv).
-OTHER_BODIES = {"entrants.Import"}
+OTHER_BODIES = {"entrants.Import", "portable.HistoryPreview", "portable.History"}
 
 
 def refuse_bodies_not_json() -> None:
@@ -123,6 +123,7 @@ def register_routes(app, api) -> None:
         games,
         league,
         meta,
+        portable,
         reading,
         rounds,
         rulings,
@@ -132,7 +133,7 @@ def register_routes(app, api) -> None:
     app.url_map.converters["int"] = IdConverter  # before any rule is added
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
     for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs,
-                   event_day, door, captains, verification, rulings):
+                   event_day, door, captains, verification, rulings, portable):
         api.register_blueprint(module.blp)
     app.before_request(refuse_calls_without_a_key)
     app.before_request(refuse_bodies_not_json)

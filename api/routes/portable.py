@@ -1,0 +1,115 @@
+"""One portable file (docs/portable-format.md): an event or a club's year exported as one
+JSON document, imported as a new event or club; a club's past seasons from a spreadsheet."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Response, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields
+
+from ..auth import client_address, require, require_club
+from ..club.clubs import get_club
+from ..core.keys import ORGANIZER
+from ..exports import file_slug
+from ..portable import history
+from ..portable.exporting import export_club, export_event
+from ..portable.importing import import_document
+from ..problems import Problem
+
+blp = Blueprint("portable", __name__, url_prefix="/api",
+                description="One portable file: export and import an event or a club's year")
+
+# A club's year is larger than an ordinary request may be.
+IMPORT_LIMIT = 64 * 1024 * 1024
+
+
+def _download(document: dict, name: str) -> Response:
+    body = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="{file_slug(name) or "export"}'
+                               f'-portable.json"'})
+
+
+class PortableImportedSchema(Schema):
+    scope = fields.String(metadata={"description": "event or club"})
+    event_id = fields.Integer(metadata={"description": "the new event (an event's file)"})
+    club_id = fields.Integer(metadata={"description": "the new club (a club's file)"})
+    slug = fields.String(allow_none=True)
+    event_ids = fields.List(fields.Integer(), metadata={"description": "every night made"})
+    key = fields.String(metadata={"description": "the organizer key (an event) or the club "
+                                                 "key (a club), shown this once"})
+
+
+@blp.route("/events/<int:event_id>/export/portable.json")
+class EventFile(MethodView):
+    @blp.response(200, content_type="application/json",
+                  description="The portable document (docs/portable-format.md).")
+    def get(self, event_id):
+        """The event (a night or a whole league season) as one portable JSON file
+        (organizer)."""
+        require(event_id, ORGANIZER)
+        document = export_event(event_id)
+        return _download(document, document["nights"][0]["event"]["name"])
+
+
+@blp.route("/clubs/<int:club_id>/export/portable.json")
+class ClubFile(MethodView):
+    @blp.response(200, content_type="application/json",
+                  description="The portable document (docs/portable-format.md).")
+    def get(self, club_id):
+        """The club's year: its people, series and every night, as one portable JSON file
+        (club key)."""
+        require_club(club_id)
+        return _download(export_club(club_id), get_club(club_id).name)
+
+
+@blp.route("/import")
+class Import(MethodView):
+    @blp.response(201, PortableImportedSchema)
+    @blp.alt_response(422, description="The file is not one this version reads; `errors` names "
+                      "the path of each bad field. Nothing is stored.")
+    def post(self):
+        """Import a portable file as a new event or a new club (public, like making one):
+        ids are new, and the new key is shown once. Larger than other requests may be."""
+        request.max_content_length = IMPORT_LIMIT
+        document = request.get_json(silent=True)
+        if document is None:
+            raise Problem(400, "The body must be a portable file: JSON, sent with "
+                          "Content-Type: application/json.", code="bad-json")
+        return import_document(document, client=client_address(),
+                               slug=request.args.get("slug"))
+
+
+@blp.route("/clubs/<int:club_id>/history/preview")
+class HistoryPreview(MethodView):
+    @blp.response(200, content_type="application/json",
+                  description="What the file would make: nights, people matched and new, "
+                              "and each line's error.")
+    def post(self, club_id):
+        """Preview a spreadsheet of the club's past nights (CSV: night, name, place,
+        points) before importing it (club key). Stores nothing."""
+        require_club(club_id)
+        return history.preview(club_id, _csv_text())
+
+
+@blp.route("/clubs/<int:club_id>/history")
+class History(MethodView):
+    @blp.response(201, content_type="application/json",
+                  description="The nights made (results only, no hands).")
+    def post(self, club_id):
+        """Import a spreadsheet of the club's past nights (CSV: night, name, place, points)
+        as results-only nights (club key); refused whole if any line has an error."""
+        principal = require_club(club_id)
+        return history.commit(club_id, principal, _csv_text())
+
+
+def _csv_text() -> str:
+    data = request.get_data(cache=False)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise Problem(400, "The spreadsheet must be saved as CSV in UTF-8.",
+                      code="bad-encoding") from None
