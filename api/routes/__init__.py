@@ -36,7 +36,7 @@ class TextConverter(UnicodeConverter):
 
 
 # Endpoints that also take a body other than JSON (the CSV import: text/csv).
-OTHER_BODIES = {"entrants.Import", "portable.HistoryPreview", "portable.History"}
+OTHER_BODIES = {"entrants.Import", "portable.History"}
 
 
 def refuse_bodies_not_json() -> None:

@@ -83,33 +83,43 @@ class Import(MethodView):
                                slug=request.args.get("slug"))
 
 
-@blp.route("/clubs/<int:club_id>/history/preview")
-class HistoryPreview(MethodView):
-    @blp.response(200, content_type="application/json",
-                  description="What the file would make: nights, people matched and new, "
-                              "and each line's error.")
-    def post(self, club_id):
-        """Preview a spreadsheet of the club's past nights (CSV: night, name, place,
-        points) before importing it (club key). Stores nothing."""
-        require_club(club_id)
-        return history.preview(club_id, _csv_text())
-
-
 @blp.route("/clubs/<int:club_id>/history")
 class History(MethodView):
     @blp.response(201, content_type="application/json",
-                  description="The nights made (results only, no hands).")
+                  description="The nights made (results only, no hands); with preview, 200 "
+                              "and what would be made.")
+    @blp.alt_response(422, description="A line has an error (`errors`, line by line): "
+                      "nothing stored.")
     def post(self, club_id):
-        """Import a spreadsheet of the club's past nights (CSV: night, name, place, points)
-        as results-only nights (club key); refused whole if any line has an error."""
+        """Bring the club's past nights in from a spreadsheet (club key): CSV of night
+        (date), name, place, points, sent as text/csv, or as JSON {"csv": ..., "decisions":
+        {name: person id or "new"}, "preview": true}. With preview (or ?preview=true) it
+        answers what it would make (nights, names matched, new people, each line's error)
+        and stores nothing; else it stores every night as a finished results-only night, or
+        nothing when a line has an error."""
         principal = require_club(club_id)
-        return history.commit(club_id, principal, _csv_text())
+        text, decisions, only_preview = _history_body()
+        if only_preview:
+            return history.preview(club_id, text), 200
+        return history.commit(club_id, principal, text, decisions), 201
 
 
-def _csv_text() -> str:
+def _history_body() -> tuple[str, dict | None, bool]:
+    asked = request.args.get("preview", "").lower() in ("1", "true", "yes")
+    if request.is_json:
+        body = request.get_json(silent=True)
+        if not isinstance(body, dict) or not isinstance(body.get("csv"), str):
+            raise Problem(422, "Send the spreadsheet as text/csv, or as JSON with the file's "
+                          "text in 'csv'.", code="bad-history-body",
+                          errors={"csv": ["the file's text"]})
+        decisions = body.get("decisions")
+        if decisions is not None and not isinstance(decisions, dict):
+            raise Problem(422, "'decisions' maps names to a person's id or \"new\".",
+                          code="bad-history-body", errors={"decisions": ["an object"]})
+        return body["csv"], decisions, asked or body.get("preview") is True
     data = request.get_data(cache=False)
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig"), None, asked
     except UnicodeDecodeError:
         raise Problem(400, "The spreadsheet must be saved as CSV in UTF-8.",
                       code="bad-encoding") from None

@@ -128,8 +128,7 @@ def club_year(api) -> dict:
                        "checked_in": True}, expect=201)
     seated = api.seat_round({"id": teams["id"], "organizer_key": key}, 1)
     for n, game in enumerate(_games(api, seated["id"])):
-        api.post(f"/api/games/{game}/paper-sheet", key=key, expect=201, json={
-            "id": f"sheet-{uuid.uuid4().hex[:8]}", "hands": fixed_hands_game(7 + n, 5, 12)})
+        _sheet(api, key, game, fixed_hands_game(7 + n, 5, 12))
     api.post(f"/api/clubs/{cid}/series", key=key,
              json={"name": "Year", "event_ids": [night["id"], teams["id"]]}, expect=201)
     people = {p["name"]: p["id"] for p in
@@ -138,6 +137,11 @@ def club_year(api) -> dict:
               expect=200)
     api.post(f"/api/clubs/{cid}/people/{people['Cy Young']}/erase", key=key, expect=200)
     return {"club_id": cid, "key": key, "event_ids": [night["id"], teams["id"]]}
+
+
+def _sheet(api, key: str, game: int, hands: list[dict]) -> None:
+    api.post(f"/api/games/{game}/paper-sheet", key=key, expect=201,
+             json={"id": f"sheet-{uuid.uuid4().hex[:8]}", "hands": hands})
 
 
 def league_season(api) -> dict:
@@ -155,7 +159,7 @@ def league_season(api) -> dict:
         round_id = current[0]["id"]
         for game in _games(api, round_id):
             if api.game(game)["end"] is None:
-                play(api, key, game, to_target_game("A", 6))
+                _sheet(api, key, game, to_target_game("A", 6))
         api.close_round(event, round_id)
     final = api.seat_round(event)
     assert final["stage"] == "playoff", final
@@ -163,5 +167,5 @@ def league_season(api) -> dict:
         open_games = [g for g in _games(api, final["id"]) if api.game(g)["end"] is None]
         if not open_games:
             break
-        play(api, key, open_games[0], to_target_game("A", 7))
+        _sheet(api, key, open_games[0], to_target_game("A", 7))
     return {"event_ids": [event["id"]], "key": key}
