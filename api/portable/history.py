@@ -59,9 +59,12 @@ def parse_night(text: str) -> date:
     raise ValueError(text)
 
 
-def _number(text: str) -> float | int:
-    value = float(text.replace(",", "."))
-    return int(value) if value.is_integer() else value
+def _number(text: str) -> int:
+    """Whole points, as totals are ("30", "30.0", "-2")."""
+    value = float(text)
+    if not value.is_integer():
+        raise ValueError(text)
+    return int(value)
 
 
 def read_lines(text: str) -> tuple[list[dict], list[dict]]:
@@ -105,7 +108,7 @@ def read_lines(text: str) -> tuple[list[dict], list[dict]]:
             line["points"] = _number(values.get("points") or "")
         except ValueError:
             errors.append({"line": number, "error": f"'{values.get('points', '')}' is not a "
-                           "number of points."})
+                           "whole number of points."})
             continue
         lines.append(line)
     seen: dict = {}
