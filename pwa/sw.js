@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'e0a6cc358b1e';
+const VERSION = 'd87c38e8e1cb';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -80,6 +80,7 @@ const SHELL = [
   '/js/league/team.js',
   '/js/nav.js',
   '/js/outbox.js',
+  '/js/portable/history.js',
   '/js/provisional.js',
   '/js/router.js',
   '/js/screens/board.js',
