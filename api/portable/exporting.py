@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date, datetime
 
-from sqlalchemy import select
+from sqlalchemy import Date, select
 
 from ..club.clubs import get_club
 from ..core.common import get_event
 from ..core.db import db
-from ..core.models import Event, Person, Series, SeriesEvent, utcnow
+from ..core.models import Event, Person, Series, SeriesEvent, UTCDateTime, utcnow
 from .format import CLUB, EVENT, FORMAT, NIGHT, PEOPLE, SERIES, VERSION, Section
 
 
@@ -33,8 +33,16 @@ def _rows(section: Section, where, order, owner=None) -> list[dict]:
     names = [c.name for c in columns] + (["_owner"] if owner is not None else [])
     extra = [owner.label("_owner")] if owner is not None else []
     query = select(*columns, *extra).where(where).order_by(*order)
-    return [dict(zip(names, map(plain, row), strict=True))
-            for row in db.session.connection().execute(query)]
+    # Only dates and times need changing (to ISO text): the rest is JSON as read.
+    temporal = [c.name for c in columns if isinstance(c.type, UTCDateTime | Date)]
+    rows = []
+    for row in db.session.connection().execute(query):
+        values = dict(zip(names, row, strict=True))
+        for name in temporal:
+            if values[name] is not None:
+                values[name] = values[name].isoformat()
+        rows.append(values)
+    return rows
 
 
 def _by_event(rows: list[dict], event_of) -> dict[int, list[dict]]:

@@ -22,10 +22,6 @@ from ..problems import Problem
 blp = Blueprint("portable", __name__, url_prefix="/api",
                 description="One portable file: export and import an event or a club's year")
 
-# A club's year is larger than an ordinary request may be.
-IMPORT_LIMIT = 64 * 1024 * 1024
-
-
 def _download(document: dict, name: str) -> Response:
     body = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
     return Response(body, mimetype="application/json", headers={
@@ -73,8 +69,7 @@ class Import(MethodView):
                       "the path of each bad field. Nothing is stored.")
     def post(self):
         """Import a portable file as a new event or a new club (public, like making one):
-        ids are new, and the new key is shown once. Larger than other requests may be."""
-        request.max_content_length = IMPORT_LIMIT
+        ids are new, and the new key is shown once. Up to 64 MB (LARGER_BODIES)."""
         document = request.get_json(silent=True)
         if document is None:
             raise Problem(400, "The body must be a portable file: JSON, sent with "

@@ -138,3 +138,34 @@ def test_an_export_is_for_its_organizer_only(api):
     other = api.create_event("progressive")
     assert api.get(f"/api/events/{event_id}/export/portable.json",
                    key=other["organizer_key"]).status_code == 403
+
+
+def test_the_schema_file_is_the_one_the_format_makes():
+    """docs/portable-format.schema.json is generated from api/portable/format.py: run
+    `python3 scripts/portable_schema.py` after changing a section."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "portable_schema.py"
+    spec = importlib.util.spec_from_file_location("portable_schema", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.schema() == SCHEMA
+
+
+def test_the_commands_export_and_import_a_file(api, app, tmp_path):
+    made = _small_league(api)
+    before = _reads(api, made)
+    target = tmp_path / "season.json"
+    runner = app.test_cli_runner()
+    wrote = runner.invoke(args=["export-event", str(made["event_ids"][0]), "-o", str(target)])
+    assert wrote.exit_code == 0, wrote.output
+    jsonschema_rs.validate(SCHEMA, json.loads(target.read_text()))
+    done = runner.invoke(args=["import-file", str(target)])
+    assert done.exit_code == 0, done.output
+    assert "Key (shown once): euk_" in done.output
+    new_id = int(done.output.split("Imported event ")[1].split()[0])
+    key = done.output.split("Key (shown once): ")[1].strip()
+    _same(api, {"event_ids": [new_id], "key": key}, before)
+    target.write_text(json.dumps({"format": "euchre-scorekeeper/portable", "version": 2}))
+    refused = runner.invoke(args=["import-file", str(target)])
+    assert refused.exit_code != 0 and "version 2" in refused.output
