@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import JSON, Boolean, Date, Float, Integer, String, Text
+from sqlalchemy import Boolean, Date, Float, Integer, String, Text
 
 from ..core.errors import Invalid
 from ..core.models import UTCDateTime
@@ -63,42 +63,51 @@ def parse_time(text: str) -> datetime:
     return moment
 
 
-def _value(column, value, path: str, faults: Faults):
-    """The value as the column takes it, or a fault."""
-    if value is None:
-        if not column.nullable:
-            faults.add(path, "must not be null")
-        return None
+def _parsed(parse, message: str):
+    def check(value):
+        try:
+            return True, parse(value)
+        except (TypeError, ValueError):
+            return False, message
+    return check
+
+
+def _plain(test, message: str):
+    def check(value):
+        return (True, value) if test(value) else (False, message)
+    return check
+
+
+def _text(length: int | None):
+    def check(value):
+        if type(value) is not str:
+            return False, "must be text"
+        if "\x00" in value:
+            return False, "must not hold a NUL character"
+        if length and len(value) > length:
+            return False, f"must be at most {length} characters"
+        return True, value
+    return check
+
+
+def _checker(column):
+    """A check of one column's values, made once a section: (ok, the value as the column
+    takes it) or (False, why)."""
     kind = column.type
     if isinstance(kind, Boolean):
-        if not isinstance(value, bool):
-            faults.add(path, "must be true or false")
-    elif isinstance(kind, Integer):
-        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_INT:
-            faults.add(path, "must be a whole number")
-    elif isinstance(kind, Float):
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            faults.add(path, "must be a number")
-    elif isinstance(kind, UTCDateTime):
-        try:
-            return parse_time(value)
-        except (TypeError, ValueError):
-            faults.add(path, "must be a date and time with its offset (ISO 8601)")
-    elif isinstance(kind, Date):
-        try:
-            return date.fromisoformat(value)
-        except (TypeError, ValueError):
-            faults.add(path, "must be a date (YYYY-MM-DD)")
-    elif isinstance(kind, String | Text):
-        if not isinstance(value, str):
-            faults.add(path, "must be text")
-        elif "\x00" in value:
-            faults.add(path, "must not hold a NUL character")
-        elif getattr(kind, "length", None) and len(value) > kind.length:
-            faults.add(path, f"must be at most {kind.length} characters")
-    elif isinstance(kind, JSON):
-        pass  # its shape is checked where it is read (remap.py)
-    return value
+        return _plain(lambda v: type(v) is bool, "must be true or false")
+    if isinstance(kind, Integer):
+        return _plain(lambda v: type(v) is int and -MAX_INT <= v <= MAX_INT,
+                      "must be a whole number")
+    if isinstance(kind, Float):
+        return _plain(lambda v: type(v) in (int, float), "must be a number")
+    if isinstance(kind, UTCDateTime):
+        return _parsed(parse_time, "must be a date and time with its offset (ISO 8601)")
+    if isinstance(kind, Date):
+        return _parsed(date.fromisoformat, "must be a date (YYYY-MM-DD)")
+    if isinstance(kind, String | Text):
+        return _text(getattr(kind, "length", None))
+    return lambda value: (True, value)  # JSON: its shape is checked where read (remap.py)
 
 
 def check_rows(section: Section, rows, path: str, faults: Faults, extra=()) -> list[dict]:
@@ -106,21 +115,28 @@ def check_rows(section: Section, rows, path: str, faults: Faults, extra=()) -> l
     if not isinstance(rows, list):
         faults.add(path, "must be a list")
         return []
-    columns = {c.name: c for c in section.columns}
+    columns = [(c.name, c.nullable, _checker(c)) for c in section.columns]
+    known = {name for name, _, _ in columns} | set(extra)
     checked = []
     for n, row in enumerate(rows):
-        here = f"{path}[{n}]"
         if not isinstance(row, dict):
-            faults.add(here, "must be an object")
+            faults.add(f"{path}[{n}]", "must be an object")
             continue
-        for name in row.keys() - columns.keys() - set(extra):
-            faults.add(f"{here}.{name}", "is not a field of this section")
+        if len(row) > len(known) or not known.issuperset(row):
+            for name in row.keys() - known:
+                faults.add(f"{path}[{n}].{name}", "is not a field of this section")
         values = {}
-        for name, column in columns.items():
-            if name not in row and not column.nullable:
-                faults.add(f"{here}.{name}", "is missing")
+        for name, nullable, check in columns:
+            value = row.get(name)
+            if value is None:
+                if not nullable:
+                    faults.add(f"{path}[{n}].{name}",
+                               "is missing" if name not in row else "must not be null")
+                values[name] = None
                 continue
-            values[name] = _value(column, row.get(name), f"{here}.{name}", faults)
+            ok, values[name] = check(value)
+            if not ok:
+                faults.add(f"{path}[{n}].{name}", values[name])
         for name in extra:
             values[name] = row.get(name)
         checked.append(values)
