@@ -64,6 +64,9 @@ class ClubFile(MethodView):
 
 @blp.route("/import")
 class Import(MethodView):
+    @blp.doc(requestBody={"required": True, "description": "A portable file "
+                          "(docs/portable-format.schema.json).",
+                          "content": {"application/json": {"schema": {"type": "object"}}}})
     @blp.response(201, PortableImportedSchema)
     @blp.alt_response(422, description="The file is not one this version reads; `errors` names "
                       "the path of each bad field. Nothing is stored.")
@@ -72,8 +75,9 @@ class Import(MethodView):
         ids are new, and the new key is shown once. Up to 64 MB (LARGER_BODIES)."""
         document = request.get_json(silent=True)
         if document is None:
-            raise Problem(400, "The body must be a portable file: JSON, sent with "
-                          "Content-Type: application/json.", code="bad-json")
+            raise Problem(422, "The body must be a portable file: JSON, sent with "
+                          "Content-Type: application/json.", code="bad-portable-file",
+                          errors={"$": ["a portable file (docs/portable-format.md)"]})
         return import_document(document, client=client_address(),
                                slug=request.args.get("slug"))
 
