@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'd87c38e8e1cb';
+const VERSION = '2cd8a343fb3c';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

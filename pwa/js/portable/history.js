@@ -40,7 +40,7 @@ export function historyCard(club, key, reload) {
     const made = (await call('POST', `${base}/history`, {key, body: {csv: text, decisions: decisions()}})).data;
     say(out, `${made.nights.length} nights imported (${made.lines} results, ${made.people} people).`);
     mount(shown, '');
-    setTimeout(reload, 1500);
+    await reload(); // the nights now on the club's list
   }), {class: 'btn-primary', hidden: true});
   const preview = button('Preview', (e) => run(e.currentTarget, async () => {
     say(out, '');
