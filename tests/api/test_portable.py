@@ -166,6 +166,10 @@ def test_the_commands_export_and_import_a_file(api, app, tmp_path):
     new_id = int(done.output.split("Imported event ")[1].split()[0])
     key = done.output.split("Key (shown once): ")[1].strip()
     _same(api, {"event_ids": [new_id], "key": key}, before)
+    # Rows stored with their own ids leave the next ids free (PostgreSQL's sequences moved).
+    later = api.create_event("progressive")
+    api.add_players(later, ["Late Ann", "Late Bo"])
+    assert later["id"] > new_id
     target.write_text(json.dumps({"format": "euchre-scorekeeper/portable", "version": 2}))
     refused = runner.invoke(args=["import-file", str(target)])
     assert refused.exit_code != 0 and "version 2" in refused.output
