@@ -1,4 +1,5 @@
-"""`flask` commands for operators: a consistent backup while the event goes on."""
+"""`flask` commands for operators: a consistent backup while the event goes on, and the
+ratings' backtest over a club's history."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from sqlalchemy.engine import make_url
 
 def register_commands(app) -> None:
     app.cli.add_command(backup)
+    app.cli.add_command(ratings_backtest)
     app.cli.add_command(export_club)
     app.cli.add_command(export_event)
     app.cli.add_command(import_file)
@@ -143,3 +145,22 @@ def backup(target: Path) -> None:
     else:
         postgres_backup(str(url.render_as_string(hide_password=False)), target)
     click.echo(f"Backup written to {target} ({target.stat().st_size:,} bytes).")
+
+
+@click.command("ratings-backtest")
+@with_appcontext
+@click.argument("club_id", type=int)
+def ratings_backtest(club_id: int) -> None:
+    """Does the club's rating predict? Before each rated game of CLUB_ID, in play order, the
+    winner is predicted from the four players' ratings, from the season's points per hand so
+    far, and by a coin; prints each one's accuracy, Brier score and log loss (lower is better
+    for the last two)."""
+    from .ratings.backtest import club_backtest
+
+    found = club_backtest(club_id)
+    click.echo(f"{'predictor':18} {'games':>7} {'accuracy':>9} {'Brier':>7} {'log loss':>9}")
+    for name, key in (("ratings", "ratings"), ("points per hand", "points_per_hand"),
+                      ("coin", "coin")):
+        f = found[key]
+        click.echo(f"{name:18} {f['games']:>7} {f['accuracy']:>9.3f} {f['brier']:>7.4f} "
+                   f"{f['log_loss']:>9.4f}")

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '2cd8a343fb3c';
+const VERSION = 'b1ecf01f4f85';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -22,12 +22,14 @@ const SHELL = [
   '/index.html',
   '/js/api.js',
   '/js/app.js',
+  '/js/audit-words.js',
   '/js/club/chart.js',
   '/js/club/club.js',
   '/js/club/keys.js',
   '/js/club/manage.js',
   '/js/club/person.js',
   '/js/club/privacy.js',
+  '/js/club/ratings.js',
   '/js/club/series.js',
   '/js/console/access.js',
   '/js/console/calls.js',

@@ -24,7 +24,20 @@ from sqlalchemy import JSON, String, Table, Text, cast, func, or_, select, updat
 from ..core.common import jsonable
 from ..core.db import db
 from ..core.keys import Principal
-from ..core.models import Club, Event, Game, Hand, Match, Person, Player, Round, Seat, Series
+from ..core.models import (
+    Club,
+    Event,
+    Game,
+    Hand,
+    Match,
+    Person,
+    Player,
+    Protest,
+    Round,
+    Seat,
+    Series,
+    Team,
+)
 from ..people.name_match import name_key
 from ..people.people import club_audit, get_person, lock_club_people
 from .profiles import profile
@@ -166,7 +179,8 @@ def erase_person(club_id: int, principal: Principal, person_id: int) -> Person:
 
 def person_data(club_id: int, person_id: int) -> dict:
     """Everything the club keeps about a person: their record, their entries in every event
-    (place and points as the event's results give them) and every hand they sat in."""
+    (place and points as the event's results give them), every hand they sat in and the
+    league protests about them, their team or a game they played."""
     person = get_person(club_id, person_id)
     club = db.session.get(Club, club_id)
     entries = db.session.execute(
@@ -212,4 +226,38 @@ def person_data(club_id: int, person_id: int) -> dict:
         # Places, totals and statistics as the profile page shows them.
         "profile": profile(club_id, person.id, True),
         "nights": nights, "hands": hands,
+        "protests": _protests(players, list(at_match)),
     })
+
+
+def _protests(players: dict, matches: list[int]) -> list[dict]:
+    """League protests (RULES.md section 6) that concern the person: about them, lodged by or
+    against a team they played on, or about a game they sat in; with how each was ruled."""
+    if not players:
+        return []
+    teams = {p.team_id for p, _event in players.values() if p.team_id is not None}
+    games = select(Game.id).where(Game.match_id.in_(matches)) if matches else None
+    concern = [Protest.player_id.in_(list(players))]
+    if teams:
+        concern += [Protest.team_id.in_(teams), Protest.against_team_id.in_(teams)]
+    if games is not None:
+        concern.append(Protest.game_id.in_(games))
+    rows = db.session.execute(select(Protest).where(or_(*concern))
+                              .order_by(Protest.event_id, Protest.id)).scalars()
+    names = {}
+
+    def name(model, row_id):
+        if (model, row_id) not in names:
+            row = db.session.get(model, row_id)
+            names[model, row_id] = row.name if row is not None else None
+        return names[model, row_id]
+
+    events = {e.id: e for _p, e in players.values()}
+    return [{"event_id": p.event_id,
+             "event": events[p.event_id].name if p.event_id in events else None,
+             "game_id": p.game_id, "lodged_by_team": name(Team, p.team_id),
+             "against_team": name(Team, p.against_team_id),
+             "about_player": name(Player, p.player_id),
+             "about_you": p.player_id in players, "grounds": p.grounds,
+             "lodged_by": p.lodged_by, "status": p.status, "lodged_at": p.lodged_at,
+             "ruled_at": p.ruled_at, "ruling_reason": p.ruling_reason} for p in rows]

@@ -78,8 +78,8 @@ class NightUpdateSchema(Schema):
 
 
 class PersonDataSchema(Schema):
-    """A person's data as one file (RULES.md section 9): their record, profile, entries and
-    every hand they sat in."""
+    """A person's data as one file (RULES.md section 9): their record, profile, entries,
+    every hand they sat in and the league protests that concern them."""
 
     format = fields.String(required=True, metadata={"example": "euchre-person-data"})
     version = Int(required=True)
@@ -89,6 +89,10 @@ class PersonDataSchema(Schema):
     profile = fields.Dict(required=True)
     nights = fields.List(fields.Dict(), required=True)
     hands = fields.List(fields.Dict(), required=True)
+    protests = fields.List(fields.Dict(), required=True, metadata={
+        "description": "League protests about the person, their team or a game they played "
+                       "(RULES.md section 6): who lodged it, whom it is about "
+                       "(`about_you`), the grounds and how it was ruled."})
 
 
 class ClubAuditKeySchema(Schema):

@@ -21,6 +21,9 @@ from .hands import HAND_FIELDS
 PENDING, MISMATCH, AGREED = "pending", "mismatch", "agreed"
 WAITING = (PENDING, MISMATCH)
 HAND, SHEET = "hand", "sheet"
+# A change proposed to an agreed hand (`hand_changes.py`): counts once the other side agrees.
+EDIT, DELETE = "edit", "delete"
+CHANGES = (EDIT, DELETE)
 
 
 def digest(value) -> str:
@@ -50,6 +53,8 @@ def waiting_counts(game_ids: list[int]) -> dict[int, int]:
 
 
 def hands_words(entry: HandEntry) -> str:
+    if entry.kind in CHANGES:
+        return f"{'The change of' if entry.kind == EDIT else 'Deleting'} hand {entry.number}"
     if entry.kind == SHEET:
         last = entry.number + entry.count - 1
         return f"The sheet (hands {entry.number} to {last})" if last > entry.number \
@@ -78,13 +83,14 @@ def entry_view(entry: HandEntry, visible: bool = True) -> dict:
     return {"id": entry.id, "number": entry.number, "count": entry.count, "kind": entry.kind,
             "side": entry.side, "state": entry.state, "created_at": entry.created_at,
             "hidden": not visible,
-            "hand": shown if shown is not None and entry.kind == HAND else None,
+            "hand": shown if shown is not None and entry.kind in (HAND, EDIT) else None,
+            "hand_id": entry.hand_id if entry.kind in CHANGES else None,
             "sheet": shown if shown is not None and entry.kind == SHEET else None}
 
 
 def _visible(entry: HandEntry, mode: str, side: str | None, organizer: bool) -> bool:
     return (organizer or mode != DOUBLE_ENTRY or entry.state == MISMATCH
-            or entry.side == side)
+            or entry.side == side or entry.kind in CHANGES)
 
 
 def verification_view(game_id: int, mode: str, side: str | None = None,
@@ -121,7 +127,7 @@ def waiting_words(rows: list[HandEntry], mode: str, mismatches: list[dict]) -> s
         return None
     first = rows[0]
     other = "B" if first.side == "A" else "A"
-    if mode == CONFIRM_EACH_HAND:
+    if mode == CONFIRM_EACH_HAND or first.kind in CHANGES:
         return (f"{hands_words(first)} waits for side {other} to confirm it (side "
                 f"{first.side} entered it).")
     return f"{hands_words(first)} waits for side {other}'s own entry of it."

@@ -48,7 +48,7 @@ def hand_columns(body: dict, score: HandScore) -> dict:
     }
 
 
-def _find_hand(game: Game, hand_id: str) -> Hand:
+def find_hand(game: Game, hand_id: str) -> Hand:
     for hand in game.hands:
         if hand.id == hand_id:
             return hand
@@ -62,7 +62,14 @@ def edit_hand(game_id: int, hand_id: str, principal: Principal, body: dict,
     event, game, preset = locked_game(game_id)
     writable(game, principal)
     check_version(game, if_match)
-    hand = _find_hand(game, hand_id)
+    return edit_locked(event, game, preset, hand_id, principal, body)
+
+
+def edit_locked(event, game: Game, preset, hand_id: str, principal: Principal,
+                body: dict) -> dict:
+    """The edit, once the event is locked and the change allowed (also the way a change both
+    sides agreed to is stored, `hand_changes.py`); commits and answers with the game."""
+    hand = find_hand(game, hand_id)
     before = hand_view(hand)
     score = score_hand(rules_hand(body), preset)
     scores = [score if h.id == hand_id else stored_score(h) for h in game.hands]
@@ -82,7 +89,12 @@ def delete_hand(game_id: int, hand_id: str, principal: Principal, if_match: str 
     event, game, preset = locked_game(game_id)
     writable(game, principal)
     check_version(game, if_match)
-    hand = _find_hand(game, hand_id)
+    return delete_locked(event, game, preset, hand_id, principal)
+
+
+def delete_locked(event, game: Game, preset, hand_id: str, principal: Principal) -> dict:
+    """The deletion, once the event is locked and the change allowed; commits."""
+    hand = find_hand(game, hand_id)
     before = hand_view(hand)
     remaining = [h for h in game.hands if h.id != hand_id]
     state = compute_state(game, [stored_score(h) for h in remaining], preset)

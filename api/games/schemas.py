@@ -78,7 +78,14 @@ class EntrySchema(Schema):
     number = Int(required=True, metadata={"description": "The hand number it enters (a "
                                           "sheet: its first hand)."})
     count = Int(required=True, metadata={"description": "How many hands it enters."})
-    kind = fields.String(required=True, validate=validate.OneOf(["hand", "sheet"]))
+    kind = fields.String(required=True, validate=validate.OneOf(["hand", "sheet", "edit",
+                                                                 "delete"]), metadata={
+        "description": "'hand' or 'sheet': a new hand (or a sheet's hands) entered; 'edit' or "
+                       "'delete': a change one side proposed to an agreed hand (`hand_id`), "
+                       "which counts once the other side confirms it (or, under double "
+                       "entry, makes the same change)."})
+    hand_id = fields.String(allow_none=True, metadata={
+        "description": "The agreed hand an 'edit' or 'delete' would change; else null."})
     side = fields.String(required=True, metadata={"description": "The side that entered it."})
     state = fields.String(required=True, validate=validate.OneOf(ENTRY_STATES), metadata={
         "description": "'pending': waiting for the other side (to confirm it, or to enter "
@@ -341,7 +348,7 @@ class HandBatchSchema(Schema):
 # --- who confirms a score: entries, confirmations, mismatches ------------------------------------
 
 class GameReadSchema(Schema):
-    side = Side(load_default=None, metadata={
+    side = Side(load_default=None, allow_none=True, metadata={
         "description": "The side reading (double entry): its own waiting entries are shown; "
                        "the other side's are hidden until this side has entered that hand."})
 
@@ -353,6 +360,20 @@ class EntrySideSchema(Schema):
 class RejectSchema(EntrySideSchema):
     reason = TextField(load_default=None, allow_none=True, max_length=200, metadata={
         "description": "Why the entry is wrong, for the audit log."})
+
+
+class HandEditSchema(HandBodySchema):
+    side = Side(load_default=None, allow_none=True, metadata={
+        "description": "Under confirm_each_hand or double_entry, a runner's change of an "
+                       "agreed hand is proposed by a side and counts once the other side "
+                       "agrees (202); the organizer changes it directly (no side)."})
+
+
+class ChangeSideSchema(Schema):
+    side = Side(load_default=None, allow_none=True, metadata={
+        "description": "Under confirm_each_hand or double_entry: the side proposing the "
+                       "deletion of an agreed hand (a runner's key); it counts once the "
+                       "other side agrees (202)."})
 
 
 class EntryChangeSchema(HandBodySchema):

@@ -27,9 +27,10 @@ from ..core.keys import ORGANIZER, Principal
 from ..core.models import Event, Hand, HandEntry, utcnow
 from ..rules.presets import CONFIRM_EACH_HAND, DOUBLE_ENTRY
 from . import entry_checks as checks
-from . import hand_entry, sheet_batch
+from . import hand_changes, hand_entry, sheet_batch
 from .entry_views import (
     AGREED,
+    CHANGES,
     HAND,
     MISMATCH,
     PENDING,
@@ -163,7 +164,8 @@ def confirm(game_id: int, entry_id: str, principal: Principal, side: str) -> dic
     """The other side confirms a waiting entry: the hand is stored."""
     event, game, preset = locked_game(game_id)
     row = _the_entry(event.id, game, entry_id)
-    _confirm_mode(preset, "confirmed")
+    if row.kind not in CHANGES:  # a change of an agreed hand is confirmed in either mode
+        _confirm_mode(preset, "confirmed")
     if row.state == AGREED and row.decided_by == f"side {side}":  # sent again
         db.session.rollback()
         return _answer(game_id, side, principal)
@@ -173,6 +175,10 @@ def confirm(game_id: int, entry_id: str, principal: Principal, side: str) -> dic
         raise Conflict(f"Side {side} entered {hands_words(row).lower()}; the other side "
                        "confirms it, not the side that entered it.", code="own-entry")
     writable(game, principal)
+    if row.kind in CHANGES:
+        hand_changes.check_still_there(game, row)
+        hand_changes.apply(event, game, preset, row, principal, f"side {side}")  # commits
+        return _answer(game_id, side, principal)
     if row.number != game.entries + 1:
         raise Conflict(f"Confirm hand {game.entries + 1} first: hands are confirmed in "
                        "order.", code="confirm-in-order")
@@ -200,7 +206,8 @@ def reject(game_id: int, entry_id: str, principal: Principal, side: str,
     the audit log; the entering side enters the hand again."""
     event, game, preset = locked_game(game_id)
     row = _the_entry(event.id, game, entry_id)
-    _confirm_mode(preset, "rejected")
+    if row.kind not in CHANGES:
+        _confirm_mode(preset, "rejected")
     if row.state == "rejected" and row.decided_by == f"side {side}":
         db.session.rollback()
         return _answer(game_id, side, principal)
@@ -252,6 +259,10 @@ def change(game_id: int, entry_id: str, principal: Principal, body: dict) -> dic
     row = _own_waiting(event.id, game, entry_id, side, "change")
     if row.state != PENDING:
         raise _not_waiting(row)
+    if row.kind in CHANGES:
+        raise Conflict(f"{hands_words(row)} is a proposed change: propose it again (PUT the "
+                       "hand with your side); the new proposal replaces it.",
+                       code="change-entry")
     if row.kind != HAND:
         raise Conflict("A sheet's entry is not changed row by row: withdraw it and enter the "
                        "sheet again.", code="sheet-entry")

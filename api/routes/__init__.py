@@ -135,6 +135,7 @@ def register_routes(app, api) -> None:
         league,
         meta,
         portable,
+        ratings,
         reading,
         rounds,
         rulings,
@@ -144,7 +145,8 @@ def register_routes(app, api) -> None:
     app.url_map.converters["int"] = IdConverter  # before any rule is added
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
     for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs,
-                   event_day, door, captains, verification, rulings, portable):
+                   event_day, door, captains, verification, rulings, ratings,
+                   portable):
         api.register_blueprint(module.blp)
     app.before_request(allow_larger_bodies)
     app.before_request(refuse_calls_without_a_key)

@@ -46,7 +46,7 @@ blp = Blueprint("clubs", __name__, url_prefix="/api/clubs",
 
 
 @blp.after_request
-def _not_for_search_engines(response):
+def not_for_search_engines(response):
     """People's names and figures are not for search engines unless the club opts in."""
     args = request.view_args or {}
     if ("club_id" in args or "slug" in args) and not service.indexable(
@@ -55,14 +55,14 @@ def _not_for_search_engines(response):
     return response
 
 
-def _is_club(club_id: int) -> bool:
+def is_club(club_id: int) -> bool:
     """Whether this request carries this club's key (private people show to it alone)."""
     principal = current_principal()
     return principal is not None and principal.club_id == club_id
 
 
 def _page(club) -> dict:
-    club_key = _is_club(club.id)
+    club_key = is_club(club.id)
     return {"id": club.id, "name": club.name, "slug": club.slug, "created_at": club.created_at,
             "people_private_by_default": club.people_private_by_default,
             "indexable": club.indexable,
@@ -144,7 +144,7 @@ class ClubEvents(MethodView):
     def get(self, club_id):
         """The club's events, the latest night first (those set aside: club key only)."""
         service.get_club(club_id)
-        return service.club_events(club_id, archived=_is_club(club_id))
+        return service.club_events(club_id, archived=is_club(club_id))
 
     @blp.arguments(EventCreateSchema)
     @blp.response(201, EventCreatedSchema)
@@ -185,7 +185,7 @@ class People(MethodView):
     def get(self, club_id):
         """The club's people, A to Z (private ones only with the club key)."""
         service.get_club(club_id)
-        club_key = _is_club(club_id)
+        club_key = is_club(club_id)
         return [p for p in people.people_of(club_id) if club_key or not p["private"]]
 
 
@@ -199,7 +199,7 @@ class PersonById(MethodView):
     def get(self, club_id, person_id):
         """A person's profile: events played with place and total, and statistics from the
         hands (a private person's only with the club key)."""
-        return profiles.profile(club_id, person_id, _is_club(club_id))
+        return profiles.profile(club_id, person_id, is_club(club_id))
 
     @blp.arguments(PersonUpdateSchema, required=False)
     @blp.response(200, PersonSchema)
@@ -228,7 +228,8 @@ class PersonData(MethodView):
     @blp.response(200, PersonDataSchema)
     def get(self, club_id, person_id):
         """Everything the club keeps about a person, as one JSON file to hand over (club
-        key): their record, profile, entries in every event and every hand they sat in."""
+        key): their record, profile, entries in every event, every hand they sat in and the
+        league protests about them or their team."""
         require_club(club_id)
         data = people_data.person_data(club_id, person_id)
         name = file_slug(data["person"]["name"]) or "person"
@@ -297,7 +298,7 @@ class SeriesById(MethodView):
         """The series standings, live: place, person, events played, counted results, total,
         and each event's result, a page of rows at a time. Poll with If-None-Match."""
         found = series.get_series(club_id, series_id)
-        club_key = _is_club(club_id)
+        club_key = is_club(club_id)
         revision = series.series_revision(found)
         stamp = f"{revision}.{int(club_key)}.{page['offset']}.{page['limit']}"
         tag = '"s' + hashlib.sha1(stamp.encode()).hexdigest()[:20] + '"'
@@ -339,7 +340,7 @@ class SeriesCsv(MethodView):
         event's series points ('' where not played, in brackets where not counted, 'private'
         in every event of a private person's row unless the club key asks)."""
         found = series.get_series(club_id, series_id)
-        club_key = _is_club(club_id)
+        club_key = is_club(club_id)
         table = series.standings(found, club_key, limit=None)
         header = ["place", "name", "events", "counted", "total",
                   *(as_text(e["name"]) for e in table["events"])]

@@ -12,15 +12,24 @@ from flask_smorest import Blueprint
 from ..auth import current_principal, require, require_key
 from ..core.db import db, reading_only
 from ..core.keys import ORGANIZER, RUNNER
-from ..games import entry_checks, game_end, hand_entry, hands, sheet_batch, verification
+from ..games import (
+    entry_checks,
+    game_end,
+    hand_changes,
+    hand_entry,
+    hands,
+    sheet_batch,
+    verification,
+)
 from ..games.game_writes import require_if_match, where_is
 from ..games.schemas import (
+    ChangeSideSchema,
     DealerSchema,
     GameReadSchema,
     GameSchema,
     HandBatchSchema,
-    HandBodySchema,
     HandCreateSchema,
+    HandEditSchema,
     SettlementSchema,
     SheetSchema,
     SignOffSchema,
@@ -33,6 +42,7 @@ from ..rules.presets import SIGN_OFF
 # One instance each, not one a request (webargs makes one per call from a class).
 HANDS_IN = HandCreateSchema()
 SHEET_IN = SheetSchema()
+HAND_EDIT_IN = HandEditSchema()
 
 blp = Blueprint("games", __name__, url_prefix="/api/games/<int:game_id>",
                 description="Games and hands")
@@ -209,20 +219,55 @@ class HandBatch(MethodView):
         return _game_json(view, 201 if created else 200)
 
 
+def _change_by_a_side(game_id: int, hand_id: str, side: str | None, body: dict | None):
+    """A runner's change (or deletion) of an agreed hand where the event checks scores by
+    confirm_each_hand or double_entry: a side's proposal (`hand_changes.propose`), answered
+    202 until the other side agrees. None where the change is made directly (sign-off, or
+    the organizer's key)."""
+    with reading_only():
+        principal = game_principal(game_id)
+        entry = hand_entry.entry_of(game_id)
+    if entry.preset.verification == SIGN_OFF or principal.role == ORGANIZER:
+        return None
+    side = entry_checks.needs_side({"side": side}, entry.preset.verification)
+    view, status = hand_changes.propose(game_id, hand_id, principal, side, body, _if_match(),
+                                        verification.game_read)
+    return _with_etag(view, status)
+
+
 @blp.route("/hands/<string:hand_id>")
 class HandById(MethodView):
-    @blp.arguments(HandBodySchema)
+    @blp.arguments(HAND_EDIT_IN)
     @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
+    @blp.alt_response(202, schema=GameSchema, description="confirm_each_hand or double_entry, "
+                      "a runner's key: the change is kept as the side's proposal (an entry of "
+                      "kind 'edit') and counts once the other side confirms it or makes the "
+                      "same change.")
     def put(self, body, game_id, hand_id):
-        """Change a hand; If-Match must carry the game's version (stale: 412)."""
+        """Change a hand; If-Match must carry the game's version (stale: 412). Where the
+        event checks scores by confirm_each_hand or double_entry, a runner names its side
+        and the change waits for the other side (202); the organizer changes it at once."""
+        side = body.pop("side", None)
+        proposed = _change_by_a_side(game_id, hand_id, side, body)
+        if proposed is not None:
+            return proposed
         principal = game_principal(game_id)
         return _with_etag(hands.edit_hand(game_id, hand_id, principal, body, _if_match()))
 
+    @blp.arguments(ChangeSideSchema, location="query")
     @blp.doc(parameters=[IF_MATCH])
     @blp.response(200, GameSchema)
-    def delete(self, game_id, hand_id):
-        """Delete a hand (undo); If-Match must carry the game's version (stale: 412)."""
+    @blp.alt_response(202, schema=GameSchema, description="confirm_each_hand or double_entry, "
+                      "a runner's key: the deletion waits for the other side (an entry of "
+                      "kind 'delete').")
+    def delete(self, args, game_id, hand_id):
+        """Delete a hand (undo); If-Match must carry the game's version (stale: 412). Under
+        confirm_each_hand or double_entry a runner names its side (?side=) and the deletion
+        waits for the other side (202)."""
+        proposed = _change_by_a_side(game_id, hand_id, args.get("side"), None)
+        if proposed is not None:
+            return proposed
         principal = game_principal(game_id)
         return _with_etag(hands.delete_hand(game_id, hand_id, principal, _if_match()))
 

@@ -395,21 +395,24 @@ async function gameWrite(game, method, suffix, {body, ifMatch} = {}) {
 export const editHand = (game, handId, hand) =>
   gameWrite(game, 'PUT', `/hands/${encodeURIComponent(handId)}`, {body: hand, ifMatch: game.version});
 
-export const deleteHand = (game, handId) =>
-  gameWrite(game, 'DELETE', `/hands/${encodeURIComponent(handId)}`, {ifMatch: game.version});
+/** `side`: under confirm_each_hand or double_entry, the pair proposing the deletion. */
+export const deleteHand = (game, handId, side = null) => gameWrite(game, 'DELETE',
+  `/hands/${encodeURIComponent(handId)}${side ? `?side=${side}` : ''}`, {ifMatch: game.version});
 
 /**
  * Undo a hand: taken out of the outbox when it has not left the phone, otherwise deleted on the
- * server (against the game's current version). Resolves 'phone' or 'server'.
+ * server (against the game's current version). Resolves 'phone', 'server' or 'proposed' (the
+ * deletion waits for the other pair to agree).
  */
-export async function undoHand(game, handId) {
+export async function undoHand(game, handId, side = null) {
   if (await store.removePending(handId)) {
     settle(handId, {state: 'undone'});
     return 'phone';
   }
   const {data: current} = await readThrough(`/api/games/${game.id}`, `game:${game.id}`);
-  await deleteHand(current, handId);
-  return 'server';
+  const answer = await deleteHand(current, handId, side);
+  // Under confirm_each_hand or double_entry the deletion waits for the other pair (202).
+  return (answer?.entries || []).some((e) => e.hand_id === handId && e.state === 'pending') ? 'proposed' : 'server';
 }
 
 // A settlement or sheet already recorded is only replaced against the version seen.

@@ -8,6 +8,8 @@ import uuid
 
 import pytest
 
+from .scripts import to_target_game
+
 NAMES = ["Ann Baker", "Will", "Will Smith", "Cy Young", "Dee Long", "Eve Park", "Fay Moss",
          "Gus Hill"]
 
@@ -184,3 +186,42 @@ def test_peoples_pages_are_not_for_search_engines_unless_the_club_opts_in(api):
     assert _robots(api, page) is None
     assert _robots(api, profile) is None
     assert _robots(api, "/") is None
+
+
+
+def test_a_persons_data_file_holds_the_league_protests_about_them_and_their_team(api):
+    """A protest about a player's eligibility is the club's record about that person and
+    about the team that lodged it: both people's files hold it, saying whom it is about."""
+    club = _club(api)
+    key = club["club_key"]
+    made = api.post(f"/api/clubs/{club['id']}/events", key=key,
+                    json={"name": "Winter league", "preset": "league"}, expect=201).get_json()
+    event = {**made, "organizer_key": key}
+    teams = {name: api.add_team(event, name, [f"{name} One", f"{name} Two"],
+                                people={f"{name} One": "new", f"{name} Two": "new"})
+             for name in ("North", "South")}
+    api.post(f"/api/events/{event['id']}/season", key=key, json={"weeks": 1}, expect=201)
+    week = api.seat_round(event)
+    for game in (g for t in week["tables"] for g in t["games"]):
+        if api.game(game["id"])["end"] is None:
+            api.post(f"/api/games/{game['id']}/paper-sheet", key=key, expect=201, json={
+                "id": uuid.uuid4().hex[:12], "hands": to_target_game("A", 4)})
+    api.close_round(event, week["id"])
+    final = api.seat_round(event)["tables"][0]["games"][0]
+    south = teams["South"]["members"][0]
+    api.post(f"/api/games/{final['id']}/protests", key=key, expect=201,
+             json={"player_id": south["id"], "grounds": "Not on South's roster"})
+    people = {p["name"]: p["id"] for p in api.get(f"/api/clubs/{club['id']}/people", key=key,
+                                                  expect=200).get_json()}
+
+    def protests(name):
+        return api.get(f"/api/clubs/{club['id']}/people/{people[name]}/data", key=key,
+                       expect=200).get_json()["protests"]
+
+    about = protests(south["name"])
+    assert [(p["about_player"], p["against_team"], p["lodged_by_team"], p["status"],
+             p["about_you"], p["grounds"], p["event"]) for p in about] == [
+        (south["name"], "South", "North", "waiting", True, "Not on South's roster",
+         "Winter league")]
+    assert [(p["about_player"], p["about_you"]) for p in protests("North Two")] == [
+        (south["name"], False)]

@@ -57,3 +57,23 @@ def test_a_late_change_needs_a_reason_and_a_ruling_changes_the_score(page: Page,
     ruled = event.game(game_id)
     assert ruled["ruled"] and ruled["points"] == {"A": 6, "B": 5}
     expect(page.locator(".audit-list")).to_contain_text(f"Ruling: +2 points to {b_name}")
+
+    # Players in the wrong seats, found after the window: the swap asks for the reason too
+    # and sends it (X-Reason); without one nothing is sent.
+    editor.get_by_label("Reason for the change").fill("")
+    fix = editor.locator("details.wrong-seats")
+    fix.locator("summary").click()
+    fix.get_by_label("The player booked in").select_option(index=1)
+    fix.get_by_label("really sat in the seat of").select_option(index=2)
+    fix.get_by_role("button", name="Swap the seats").click()
+    fix.get_by_role("button", name="Tap again: the seats change in every game of this table") \
+        .click()
+    expect(fix.locator(".msg-error")).to_contain_text("write your reason for the change first")
+    assert len(event.game(game_id)["corrections"]) == 1, "refused: nothing sent"
+    editor.get_by_label("Reason for the change").fill("Seats 1 and 2 sat swapped all game")
+    fix.get_by_role("button", name="Swap the seats").click()
+    fix.get_by_role("button", name="Tap again: the seats change in every game of this table") \
+        .click()
+    expect(editor.locator(".editor-note")).to_contain_text("Seats swapped")
+    assert [c["reason"] for c in event.game(game_id)["corrections"]][-1] == \
+        "Seats 1 and 2 sat swapped all game"

@@ -67,6 +67,7 @@ def layout(page: Page) -> dict:
 def test_a_400_player_event_on_the_projector_fills_the_screen_in_columns(page, api, shot):
     event, round_one = big_event(api)
     eid, key = event["id"], event["organizer_key"]
+    page.clock.install()  # the page's own timers, run on so the test need not sit through them
     page.goto(f"/e/{eid}/projector")
 
     # Round 1 is seated and no hand is in: where everyone sits, alphabetically.
@@ -104,7 +105,8 @@ def test_a_400_player_event_on_the_projector_fills_the_screen_in_columns(page, a
     top = page.locator(".proj-row").first
     expect(top.locator(".total")).to_have_text("2")
     shot(page, "projector-400-standings", full_page=False)
-    expect(page.locator(".proj-page")).to_have_text(f"Page 2 of {pages}", timeout=15000)
+    page.clock.fast_forward(10_000)  # a page stays up 10 s
+    expect(page.locator(".proj-page")).to_have_text(f"Page 2 of {pages}")
     assert layout(page)["count"] == per_page
 
 
@@ -179,6 +181,7 @@ def test_the_seating_board_shows_whole_names_and_each_pages_name_range(page, api
     csv = "name,checked_in\n" + "\n".join(f"{n},yes" for n in names)
     api.call("POST", f"/api/events/{event['id']}/import", {"csv": csv}, key=key, expect=201)
     api.call("POST", f"/api/events/{event['id']}/rounds", {"number": 1}, key=key, expect=201)
+    page.clock.install()
     page.goto(f"/e/{event['id']}/projector")
     expect(page.locator(".proj-title")).to_have_text(re.compile(r"where everyone sits$"))
     everyone = sorted(names, key=str.lower)
@@ -193,8 +196,9 @@ def test_the_seating_board_shows_whole_names_and_each_pages_name_range(page, api
     assert first["page"] == f"Page 1 of {pages}"
     shot(page, "projector-400-seating-long-names", full_page=False)
 
-    # The next page: the names after, whole, under their own range.
-    expect(page.locator(".proj-page")).to_have_text(f"Page 2 of {pages}", timeout=15000)
+    # The next page (a page stays up 10 s): the names after, whole, under their own range.
+    page.clock.fast_forward(10_000)
+    expect(page.locator(".proj-page")).to_have_text(f"Page 2 of {pages}")
     second = seating_page(page)
     assert second["cut"] == [] and second["rowsCut"] == 0 and second["inside"], second["cut"]
     count = len(first["names"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .base import Timestamp, UTCDateTime, utcnow
 from .club import Club, ClubAudit, ClubKey, Person, Series, SeriesEvent, SeriesRow
 from .play import Event, Game, Hand, Match, Player, Round, Seat, Team
+from .ratings import RatedNight, Rating, RatingStep
 from .records import (
     ApiKey,
     AuditEntry,
@@ -51,4 +52,7 @@ __all__ = [
     "SeriesRow",
     "SeriesEvent",
     "ClubAudit",
+    "RatingStep",
+    "Rating",
+    "RatedNight",
 ]

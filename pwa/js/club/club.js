@@ -45,7 +45,15 @@ export async function render(main, {slug}) {
         h('a', {href: `${base}/series/${s.id}`}, s.name),
         h('span', {class: 'hint'}, ` · ${s.event_ids.length} event${s.event_ids.length === 1 ? '' : 's'}`))))
         : h('p', {class: 'empty'}, 'No series yet.')),
+    h('div', {class: 'ratings-slot'}),
     h('section', {class: 'card'}, h('h2', {}, 'Players'), h('label', {for: 'club-people-search'}, 'Find a player'), search, people),
     past.length > 0 && h('section', {class: 'card'}, h('h2', {}, 'Past events'), h('ul', {class: 'link-list'}, past.map(eventItem))));
   drawPeople();
+  const slot = main.querySelector('.ratings-slot');
+  try {
+    const {ratingsTable} = await import('./ratings.js');
+    slot.replaceWith(await ratingsTable(club.id, key, base));
+  } catch (error) {
+    slot.replaceWith(h('p', {class: 'error', role: 'alert'}, `The ratings could not be read: ${error.message}`));
+  }
 }

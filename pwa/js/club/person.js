@@ -22,8 +22,8 @@ export async function render(main, {slug, personId}) {
   mount(main, h('p', {class: 'loading'}, 'Loading the profile…'));
   let profile;
   let club;
+  let key;
   try {
-    let key;
     ({club, key} = await clubBySlug(slug));
     profile = (await call('GET', `/api/clubs/${club.id}/people/${personId}`, {key})).data;
   } catch (error) {
@@ -67,4 +67,13 @@ export async function render(main, {slug, personId}) {
           e.prize && h('span', {class: 'prize-mark', title: 'A prize place'}, ' prize')]),
         h('td', {}, e.total ?? '–'), h('td', {}, pct(e.stats?.make_pct))))))
       : h('p', {class: 'empty'}, 'No events yet.')));
+  // The rating's card loads on its own (its module on first use), after the figures.
+  const rating = h('div', {class: 'rating-slot'});
+  main.querySelector('.card')?.before(rating);
+  try {
+    const {ratingCard} = await import('./ratings.js');
+    rating.replaceWith(await ratingCard(club.id, personId, key));
+  } catch (error) {
+    rating.replaceWith(h('p', {class: 'error', role: 'alert'}, `The rating could not be read: ${error.message}`));
+  }
 }

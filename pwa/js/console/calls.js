@@ -82,9 +82,10 @@ export const game = (gameId) => call(null, 'GET', `/api/games/${gameId}`);
 /** Two seated entrants change places before their tables' first hand. Sent once: a repeat
  * would swap them back. */
 export const swapSeats = (id, roundId, a, b) => call(id, 'POST', `/api/rounds/${roundId}/swap`, {body: {a, b}});
-/** Players who sat in each other's seats: swapped, hands kept; with the game's version. */
-export const correctSeats = (game, seats) => call(game.event_id, 'POST', `/api/games/${game.id}/seats/swap`,
-  {body: {seats}, ifMatch: game.version});
+/** Players who sat in each other's seats: swapped, hands kept; with the game's version (and,
+ * after the table's correction window, the organizer's reason as X-Reason). */
+export const correctSeats = (game, seats, reason) => call(game.event_id, 'POST', `/api/games/${game.id}/seats/swap`,
+  {body: {seats}, ifMatch: game.version, reason});
 
 /** A change to a hand carries the version the organizer saw: a change made meanwhile is a 412. */
 export const changeHand = (game, handId, body, reason) => call(game.event_id, body ? 'PUT' : 'DELETE',

@@ -3,134 +3,22 @@
  * audit log by table, in words, read again after each change. */
 
 import {button, h, mount} from '../dom.js';
-import {outcomeWords, plural, tricksLabel, tricksRows} from '../words.js';
+import {outcomeWords, tricksLabel, tricksRows} from '../words.js';
 import * as calls from './calls.js';
 import {frame} from './frame.js';
 import {board} from './progress.js';
 import {lateField, rulingsPanel} from './rulings.js';
-import {seatWords, wrongSeats} from './seats.js';
+import {wrongSeats} from './seats.js';
 import {does, failure, lab, load, msg, query, sides} from './ui.js';
 
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const FIELDS = ['maker', 'alone', 'loner_seat', 'tricks', 'renege'];
 const UNSIGNED = 'The sign-off was undone: the result changed; the opponents sign again.';
-const WHO = {organizer: 'the organizer', runner: 'a runner', system: 'the app'};
-/** Each field a hand's edit may change, in words. */
-const FIELD_WORDS = {kind: 'the kind of entry', maker: 'who called trump', alone: 'alone',
-  loner_seat: 'who went alone', tricks: 'tricks', renege: 'the renege', dealer: 'the dealer',
-  trump: 'trump', note: 'the note', surrendered: 'thrown-in cards'};
-
-/** Who made a change: the key by its label and last characters, so two desks differ. */
-function who(e) {
-  const k = e.key;
-  if (!k) return WHO[e.role] || e.role;
-  const kind = k.role === 'organizer' ? 'organizer link' : `runner link${k.table ? ` (table ${k.table})` : ''}`;
-  return `${kind}${k.label && k.label !== 'organizer' ? ` “${k.label}”` : ''} …${k.hint}`;
-}
-
-/** One changed field of a hand, before → after, in words ("tricks 3 → 4"). */
-function fieldChange(name, b, a, side) {
-  const shown = (v) => {
-    if (v === null || v === undefined || v === '') return 'none';
-    if (name === 'maker') return side[v]?.name || v;
-    if (name === 'renege') return `${side[v.by]?.name || v.by} ${v.upheld ? 'upheld' : 'rejected'}`;
-    if (name === 'alone') return v ? 'yes' : 'no';
-    if (name === 'loner_seat' || name === 'dealer') return `seat ${v}`;
-    return Array.isArray(v) ? v.join(', ') || 'none' : String(v);
-  };
-  return `${FIELD_WORDS[name] || name} ${shown(b[name])} → ${shown(a[name])}`;
-}
-const REASONS = {late: 'late', 'no-show': 'did not show', 'one-player': 'only one player came'};
-const STANDING = {'may-be-removed-from-playoffs': 'may be removed from the playoffs', removed: 'removed from the league'};
-
-/** A ruling in words, with the table's side names. */
-function rulingWords(r, side) {
-  const name = (k) => side[k]?.name || k;
-  if (r.kind === 'adjust') return `${r.points > 0 ? '+' : ''}${plural(r.points, 'point')} to ${name(r.side)}`;
-  if (r.kind === 'forfeit') return `${name(r.side)} forfeit the game`;
-  if (r.kind === 'protest_upheld') return `protest upheld, ${name(r.side)} forfeit the game`;
-  return 'protest rejected, the result stands';
-}
-
-/** An audit entry in words: [what happened, the change, a note]; `side` has the names of the
- * table's sides A and B (the server's entries say "A" and "B"). */
-function entryWords(e, side, label, games) {
-  const b = e.before || {};
-  const a = e.after || {};
-  // "Game 2 · ": which game of the table's match, where a match has more than one.
-  const ofGame = (x) => (games > 1 && x.game ? `Game ${x.game} · ` : '');
-  const hand = (x) => (x?.outcome ? outcomeWords(x.outcome, side) : 'no result');
-  const score = (p) => (p ? `${side.A.name} ${p[0]} – ${p[1]} ${side.B.name}` : 'nothing');
-  const how = (m) => (m === 'card-draw' ? 'a card draw' : 'a playoff hand');
-  const unsigned = a.sign_off && UNSIGNED.replace('; the opponents sign again', '');
-  const people = () => [b.name !== a.name && `renamed ${a.name}`,
-    b.checked_in !== a.checked_in && (a.checked_in ? 'checked in' : 'check-in undone'),
-    b.withdrawn !== a.withdrawn && (a.withdrawn ? 'withdrawn' : 'brought back'),
-    b.playoff_excluded !== a.playoff_excluded && (a.playoff_excluded ? 'left out of the playoffs' : 'back in the playoffs'),
-    b.paid !== a.paid && (a.paid ? 'paid' : 'not paid'),
-    b.stays_at !== a.stays_at && (a.stays_at === null ? 'moves again' : a.stays_at ? `stays at table ${a.stays_at}` : 'stays where seated in round 1'),
-    b.disqualified !== a.disqualified && (a.disqualified ? `disqualified: ${a.disqualified}` : 'disqualification undone'),
-    String(b.categories || []) !== String(a.categories || []) && `categories: ${(a.categories || []).join(', ') || 'none'}`]
-    .filter(Boolean).join(', ') || 'no change';
-  switch (e.action) {
-    case 'edit-hand': {
-      const fields = (e.changed || []).map((k) => fieldChange(k, b, a, side)).join('; ');
-      return [`${ofGame(a)}Hand ${a.number ?? b.number} changed`, same(b.outcome, a.outcome)
-        ? `${hand(a)} (the same score; ${fields || 'nothing else changed'})`
-        : `${hand(b)} → ${hand(a)}${fields ? ` (${fields})` : ''}`, unsigned];
-    }
-    case 'delete-hand': return [`${ofGame(a)}Hand ${b.number} deleted`, `It was: ${hand(b)}`, unsigned];
-    case 'edit-sheet': return ['Game sheet changed', `${score(b.points)} → ${score(a.points)}`, unsigned];
-    case 'clear-sheet': return ['Game sheet removed', `It said ${score(b.points)}`];
-    case 'settle-tie': return ['Level game settled', `${side[a.winner]?.name || a.winner} won ${how(a.method)}`
-      + `${b.winner ? ` (it was ${side[b.winner]?.name || b.winner}, ${how(b.method)})` : ''}`, unsigned];
-    case 'sign-off': return [`Signed off by ${a.signed_by}`];
-    case 'reopen': return ['Sign-off undone: the game can be changed again', b.signed_off_by && `It was signed by ${b.signed_off_by}`];
-    case 'seat-round': return [`${label} seated`, a.tables && plural(a.tables, 'table')];
-    case 'call-time': return [`Time called in ${label}`];
-    case 'start-clock': return [`Clock started for ${label}`, a.minutes && plural(a.minutes, 'minute')];
-    case 'close-round': return [`${label} closed`];
-    case 'reopen-round': return [`${label} reopened`];
-    case 'add-player': return [`${a.name} added`];
-    case 'add-team': return [`Team ${a.name} added`];
-    case 'add-substitute': return [`${a.name} added as a substitute for ${a.team}`];
-    case 'update-player': case 'update-team': return [b.name || a.name, people()];
-    case 'update-event': return [b.name !== a.name ? `Event renamed ${a.name}` : a.status === 'finished'
-      ? 'Event marked finished' : 'Event opened again'];
-    case 'issue-key': return [a.role === 'organizer' ? 'Another organizer link made'
-      : `Runner link made for ${a.table ? `table ${a.table}` : 'every table'}`];
-    case 'revoke-key': return [`${a.role === 'organizer' ? 'An organizer' : 'A runner'} link revoked`];
-    case 'new-pin': return ['New join PIN'];
-    case 'schedule-season': return ['Season scheduled', `${plural(a.weeks, 'week')}, ${plural(a.teams, 'team')}`];
-    case 'forfeit': return [`${a.team} forfeited game${a.games?.length === 1 ? '' : 's'} ${(a.games || []).join(', ')}`,
-      [REASONS[a.reason] || a.reason, a.minutes_late && `${a.minutes_late} minutes late`,
-        a.offence && `offence ${a.offence}`, STANDING[a.status]].filter(Boolean).join(' · ')];
-    case 'substitute': return [`${a.name} plays in seat ${a.seat}`];
-    case 'tiebreak-order': return ['Tiebreak order recorded'];
-    case 'swap-seats': case 'correct-seats': return seatWords(e);
-    case 'check-in-after-window': return [`${a.name} checked in after the window closed`, a.window_closed && `it closed at ${a.window_closed}`];
-    case 'check-in-window': return ['Check-in window changed'];
-    case 'make-door-code': case 'rotate-door-code': return ['New door code (the old QR stops working)'];
-    case 'door-request': return [`${a.name}: asked at the door to be added`, a.status && `${a.status}`];
-    case 'set-money': return [a.entry_fee !== undefined ? `Entry fee ${a.currency}${a.entry_fee}` : 'No money at this event',
-      a.entry_fee !== undefined && (a.maintenance_percent ? `maintenance ${a.maintenance_percent}%` : `maintenance ${a.currency}${a.maintenance_amount}`)];
-    case 'named-awards': return ['Awards of your own changed', (a.awards || []).map((x) => x.name).join(', ') || 'none'];
-    case 'categories': return ['Categories changed', Object.keys(a.categories || {}).join(', ') || 'none'];
-    case 'door-prize-draw': return [`Door prize draw ${a.number}`, `${plural(a.winners?.length || 0, 'winner')} of ${a.candidates}, seed ${a.seed}`];
-    case 'late-correction': return ['Changed after the correction window', a.reason && `Reason: ${a.reason}`];
-    case 'ruling': case 'withdraw-ruling': return [`${e.action === 'ruling' ? 'Ruling' : 'Ruling withdrawn'}: ${rulingWords(a.ruling || {}, side)}`,
-      `${score(b.points)} → ${score(a.points)}`, e.action === 'ruling' ? a.ruling?.reason && `Reason: ${a.ruling.reason}`
-        : a.ruling?.withdrawn_reason && `Reason: ${a.ruling.withdrawn_reason}`, unsigned];
-    case 'protest': return [`Protest lodged about ${a.player}`, a.grounds];
-    case 'call': return ['The table called the organizer'];
-    case 'answer-call': return ['Call answered', a.waited_seconds !== undefined && `after ${plural(a.waited_seconds, 'second')}`];
-    default: return [e.action.replace(/-/g, ' ')];
-  }
-}
-
 export async function render(main, {eventId}) {
   const id = Number(eventId);
-  const framed = await frame(main, id, 'corrections', 'Corrections');
+  // The log's words load beside the page, in their own module (outside the console's budget).
+  const [framed, {entryWords, who}] = await Promise.all([frame(main, id, 'corrections', 'Corrections'),
+    import('../audit-words.js')]);
   if (!framed) return;
   const values = framed.event?.format?.hand_values || [];
   const finder = h('section', {class: 'card'});
@@ -233,7 +121,8 @@ export async function render(main, {eventId}) {
       lateField(game, (text) => { lateReason = text; }, lateReason),
       rulingsPanel(game, redraw),
       game.needs_settlement && settlement(),
-      wrongSeats(game, (saved) => redraw(saved, 'Seats swapped: every hand now counts for the players who really sat there.')),
+      wrongSeats(game, (saved) => redraw(saved, 'Seats swapped: every hand now counts for the players who really sat there.'),
+        () => lateReason),
       game.signed_off && does('Reopen the game', out, () => calls.reopenGame(game),
         (g) => redraw(g, 'Reopened: runners can change it again until it is signed off.'),
         {sure: 'Tap again: the sign-off is undone', pending: 'Reopening…'}),

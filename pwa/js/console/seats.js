@@ -50,8 +50,9 @@ export function swapCard(id, round, teams, swapped) {
         }, swapped, {class: 'btn-primary', pending: 'Swapping…'})], out);
 }
 
-/** Players who sat in each other's seats: the two seats change players, the hands stay. */
-export function wrongSeats(game, fixed) {
+/** Players who sat in each other's seats: the two seats change players, the hands stay.
+ * `reason()`: the organizer's reason, which a change needs once the table's window closed. */
+export function wrongSeats(game, fixed, reason = () => '') {
   const out = msg();
   const people = [...game.sides.A.players, ...game.sides.B.players].filter((p) => p.player_id)
     .sort((a, b) => a.seat - b.seat);
@@ -68,20 +69,9 @@ export function wrongSeats(game, fixed) {
     oneLabel, one, twoLabel, two,
     does('Swap the seats', out, () => {
       if (!one.value || !two.value) return Promise.reject(new Error('Choose the two seats.'));
-      return calls.correctSeats(game, [Number(one.value), Number(two.value)]);
+      if (!game.correction_open && game.correctable_until && !reason().trim()) {
+        return Promise.reject(new Error('The table\'s correction window has closed: write your reason for the change first.'));
+      }
+      return calls.correctSeats(game, [Number(one.value), Number(two.value)], reason().trim());
     }, fixed, {sure: 'Tap again: the seats change in every game of this table', pending: 'Swapping…'}), out);
-}
-
-/** Audit entries of these changes, in words (Corrections' log). */
-export function seatWords(e) {
-  const b = e.before || {};
-  const a = e.after || {};
-  if (e.action === 'correct-seats') {
-    const seats = Object.keys(a.seats || {});
-    return ['Seats corrected: players had sat in each other\'s places',
-      seats.map((s) => `seat ${s}: ${b.seats?.[s]} → ${a.seats[s]}`).join('; '),
-      a.hands_kept !== undefined && `${a.hands_kept} hands kept as entered`];
-  }
-  const where = (x) => (x ? `table ${x.table}${x.seat ? `, seat ${x.seat}` : x.side ? `, side ${x.side}` : ''}` : '');
-  return ['Seats swapped before the first hand', `${where(b.a)} ⇄ ${where(b.b)}`];
 }

@@ -107,9 +107,10 @@ export class GameStore extends EventTarget {
 
   async undoHand(handId) {
     try {
-      const where = await api.undoHand(this.game, handId);
+      const where = await api.undoHand(this.game, handId, this.game.verification ? this.side : null);
       this.lastOutcome = null;
-      toast(where === 'phone' ? 'Undone: that hand never left this phone.' : 'Undone: the hand was deleted.');
+      toast(where === 'phone' ? 'Undone: that hand never left this phone.' : where === 'proposed'
+        ? 'Deleting it waits for the other pair to agree.' : 'Undone: the hand was deleted.');
     } catch (error) {
       await this.explain(error, 'undo');
       if (error instanceof api.ApiError && !this.game.hands.some((x) => x.id === handId)) {
@@ -198,9 +199,11 @@ export class GameStore extends EventTarget {
     // Another phone (or the organizer) may change the game: look again now and then.
     const timer = setInterval(async () => {
       if (document.hidden || this.editing || this.busy) return;
-      const before = this.game.version;
+      // A round closing changes no game's version but does open the correction window.
+      const seen = () => `${this.game.version} ${this.game.correction_open}`;
+      const before = seen();
       await this.reload();
-      if (this.game.version !== before) this.changed();
+      if (seen() !== before) this.changed();
     }, 15000);
     return () => {
       stops.forEach((stop) => stop());

@@ -7,18 +7,54 @@
  */
 
 import * as api from '../api.js';
-import {button, h, refill, toast} from '../dom.js';
-import {SIDES, outcomeWords, pendingWords, sideName} from '../words.js';
+import {button, h, mount, refill, toast} from '../dom.js';
+import {SIDES, outcomeWords, pendingWords, plural, sideName} from '../words.js';
 import {handBody, lonerButtons, sideButtons, tricksButtons} from './hand-taps.js';
 
 const close = (el) => el.dispatchEvent(new Event('close'));
+/** Under confirm_each_hand or double_entry a runner's change names this phone's side. */
+const side = (store) => (store.game.verification && store.side ? store.side : null);
+/** A change kept until the other side agrees (202): said, not shown as made. */
+const waits = (game, handId) => (game.entries || []).some((x) => x.hand_id === handId && x.state === 'pending');
+
+/** Call the organizer (RULES.md §7). */
+export function callLine(store) {
+  const said = h('span', {role: 'status'});
+  const btn = button('Call the organizer', async () => {
+    btn.disabled = true;
+    try {
+      const c = await api.callOrganizer(store.game);
+      mount(said, `Called to table ${c.table}.`);
+    } catch (error) {
+      mount(said, error.message);
+    }
+    btn.disabled = false;
+  }, {class: 'btn-small'});
+  return h('p', {class: 'actions'}, btn, ' ', said);
+}
+
+/** Once the game is signed off or its round closed (RULES.md §7): until when the table may
+ * still change it, with the time left; after that, the organizer is called. */
+function windowLine(store, g) {
+  if (!store.covered || g.from_sheet || !(g.signed_off || g.correctable_until)) return null;
+  const until = g.correctable_until && new Date(g.correctable_until);
+  const at = until && until.toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'});
+  if (g.correction_open) {
+    const left = until ? Math.max(1, Math.ceil((until - Date.now()) / 60000)) : 0;
+    return h('p', {class: 'hint window-open'}, until ? `You can still change a hand until ${at} (${plural(left, 'minute')} left)`
+      : 'You can still change a hand while the round is played', g.signed_off ? ': a change undoes the sign-off.' : '.');
+  }
+  return h('div', {class: 'note window-closed'}, h('p', {}, `The correction window closed${at ? ` at ${at}` : ''}: `
+    + 'only the organizer can change this game now.'), callLine(store));
+}
 
 function deleteHand(store, hand, done) {
   return store.act('delete', async (game) => {
     let changed;
     let gone = false;
     try {
-      changed = await api.deleteHand(game, hand.id);
+      changed = await api.deleteHand(game, hand.id, side(store));
+      if (waits(changed, hand.id)) toast(`Deleting hand ${hand.number} waits for the other pair to agree.`);
     } catch (error) {
       // Refused because another phone deleted it first: what the runner wanted is done.
       if (!(error instanceof api.ApiError)) throw error;
@@ -27,8 +63,9 @@ function deleteHand(store, hand, done) {
       gone = true;
     }
     done();
-    toast(gone ? `Hand ${hand.number} was already deleted on another phone.`
-      : `Hand ${hand.number} deleted.`);
+    if (!waits(changed, hand.id)) {
+      toast(gone ? `Hand ${hand.number} was already deleted on another phone.` : `Hand ${hand.number} deleted.`);
+    }
     return changed;
   });
 }
@@ -39,7 +76,7 @@ export function hands(store) {
   let confirming = null; // the hand whose Delete was tapped once
   const confirm = (id) => { confirming = id; view(); };
 
-  function storedHand(g, hand, editable) {
+  function storedHand(g, hand, editable, verb) {
     return h('li', {class: 'hand', 'data-hand': hand.id},
       h('span', {class: 'hand-no'}, `${hand.number}.`),
       h('span', {class: 'hand-outcome'}, outcomeWords(hand.outcome, g.sides)),
@@ -49,15 +86,17 @@ export function hands(store) {
             {class: 'btn-danger btn-small', 'aria-label': `Yes, delete hand ${hand.number}`}),
           button('Keep', () => confirm(null), {class: 'btn-small'}))
         : h('span', {class: 'hand-actions'},
-          button('Edit', () => el.dispatchEvent(new CustomEvent('edit', {detail: hand})),
-            {class: 'btn-small', 'aria-label': `Edit hand ${hand.number}`}),
+          button(verb, () => el.dispatchEvent(new CustomEvent('edit', {detail: hand})),
+            {class: 'btn-small', 'aria-label': `${verb} hand ${hand.number}`}),
           button('Delete', () => confirm(hand.id), {class: 'btn-small',
             'aria-label': `Delete hand ${hand.number}`}))));
   }
 
   function view() {
     const g = store.game;
-    const editable = store.covered && !g.signed_off && !g.from_sheet;
+    // The table changes its game until the correction window closes, signed off or not.
+    const editable = store.covered && !g.from_sheet && (g.correction_open ?? !g.signed_off);
+    const verb = g.signed_off || g.correctable_until ? 'Change' : 'Edit';
     const said = (entry) => pendingWords(entry.body, g.sides, store.handValues());
     const waitingItems = store.pending.map((entry) => h('li', {class: 'hand pending'},
       h('span', {class: 'hand-no'}, '…'),
@@ -72,7 +111,8 @@ export function hands(store) {
         'Review'))));
     return refill(el, h('summary', {class: 'btn'},
       `Hands (${g.hands.length}${store.pending.length ? ` + ${store.pending.length} not sent` : ''})`),
-    h('ol', {class: 'hand-list'}, g.hands.map((hand) => storedHand(g, hand, editable)),
+    windowLine(store, g),
+    h('ol', {class: 'hand-list'}, g.hands.map((hand) => storedHand(g, hand, editable, verb)),
       waitingItems, refused),
     !g.hands.length && !store.pending.length && h('p', {class: 'hint'}, 'No hands yet.'));
   }
@@ -90,10 +130,11 @@ export function editForm(store) {
   };
   const tap = (change) => { change(); view(); };
   const save = (upheld) => store.act('edit', async (game) => {
-    const changed = await api.editHand(game, e.handId, handBody(e, upheld ? null : e.tricks, e.renege));
+    const body = handBody(e, upheld ? null : e.tricks, e.renege);
+    const changed = await api.editHand(game, e.handId, side(store) ? {...body, side: store.side} : body);
     const hand = changed.hands.find((x) => x.id === e.handId);
-    store.lastOutcome = hand
-      ? `Hand ${hand.number} now: ${outcomeWords(hand.outcome, changed.sides)}` : null;
+    store.lastOutcome = waits(changed, e.handId) ? `Your change of hand ${e.number} waits for the other pair to agree`
+      : hand ? `Hand ${hand.number} now: ${outcomeWords(hand.outcome, changed.sides)}` : null;
     toast(store.lastOutcome || 'Changed.');
     close(el);
     return changed;

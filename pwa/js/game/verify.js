@@ -26,6 +26,7 @@ import {mismatchTable} from './mismatch.js';
 const other = (side) => (side === 'A' ? 'B' : 'A');
 const sideKey = (gid) => `euchre-side:${gid}`;
 const KIND = 'verify';
+const CHANGE = {edit: 'Change hand', delete: 'Delete hand'};
 /** This phone's side for a game (or null): what the paper sheet sends too. */
 export const phoneSide = (gid) => localStorage.getItem(sideKey(gid));
 
@@ -85,7 +86,7 @@ export function verify(store) {
   const look = async () => {
     await store.reload();
     const g = store.game;
-    const now = JSON.stringify([g.version, g.entries, g.mismatches, g.hands.length]);
+    const now = JSON.stringify([g.version, g.entries, g.mismatches, g.hands.length, g.correction_open, g.signed_off]);
     notice(g);
     if (now !== seen) { seen = now; store.changed(); }
   };
@@ -162,19 +163,22 @@ export function verify(store) {
   }
 
   function entryLine(g, e, first) {
+    // A change proposed to an agreed hand: the other pair agrees to it in either mode.
+    const change = CHANGE[e.kind];
     const words = e.hidden ? 'entered by them; it shows once yours is in'
-      : pendingWords(e.hand, g.sides, store.handValues()) || e.kind;
+      : change ? `${change} ${e.number}${e.hand ? `: ${pendingWords(e.hand, g.sides, store.handValues())}` : ''}`
+        : pendingWords(e.hand, g.sides, store.handValues()) || e.kind;
     const ours = e.side === store.side;
     const they = sideName(g, other(e.side));
-    const can = g.verification === 'confirm_each_hand' && first && !sending();
+    const can = (g.verification === 'confirm_each_hand' || change) && (first || change) && !sending();
     let state;
-    if (ours) state = g.verification === 'confirm_each_hand' ? `waiting for ${they} to confirm`
+    if (ours) state = change ? `waiting for ${they} to agree` : g.verification === 'confirm_each_hand' ? `waiting for ${they} to confirm`
       : `waiting for ${they}'s own entry`;
     else state = g.verification === 'confirm_each_hand' ? `entered by ${sideName(g, e.side)}`
       : `waiting for your entry`;
     const sent = (store.decisions || []).some((d) => d.path.includes(`/entries/${encodeURIComponent(e.id)}/`));
     if (sent) state = 'your choice is not sent yet';
-    return h('li', {class: ['hand', 'entry-line', ours ? 'ours' : 'theirs'], 'data-entry': e.number},
+    return h('li', {class: ['hand', 'entry-line', ours ? 'ours' : 'theirs'], 'data-entry': change ? `change-${e.number}` : e.number},
       h('span', {class: 'hand-no'}, `${e.number}.`),
       h('span', {class: 'hand-outcome'}, e.kind === 'sheet' ? 'The paper sheet' : words,
         h('span', {class: 'tag'}, state)),
@@ -222,7 +226,7 @@ export function verify(store) {
       sending() ? ` · ${plural(store.decisions.length, 'choice')} not sent yet` : '', ' ',
       button('Change', () => { choosing = true; store.changed(); },
         {class: 'btn-small', 'data-k': 'side-change', 'aria-label': 'Change the pair this phone enters for'}));
-    const firstPending = entries.find((e) => e.state === 'pending');
+    const firstPending = entries.find((e) => e.state === 'pending' && !CHANGE[e.kind]);
     const list = entries.filter((e) => e.state === 'pending').length > 0 && h('ol', {class: 'hand-list entries'},
       entries.filter((e) => e.state === 'pending').map((e) => entryLine(g, e, e === firstPending)));
     const shout = said && h('p', {class: 'note warn', role: 'alert'}, said);

@@ -15,33 +15,16 @@
  * them, so nothing ever covers the entry buttons, the score or the table line.
  */
 
-import * as api from '../api.js';
-import {button, h, mount, refill, setTitle} from '../dom.js';
+import {h, mount, refill, setTitle} from '../dom.js';
 import {allEnteredPanel, entryPad} from '../game/entry-pad.js';
 import {gameHead} from '../game/game-head.js';
 import {gameOver} from '../game/game-over.js';
 import {GameStore} from '../game/game-store.js';
-import {editForm, hands, orphanPanel} from '../game/hands.js';
+import {callLine, editForm, hands, orphanPanel} from '../game/hands.js';
 import {keyNeeded} from '../game/key-needed.js';
 import {renegeWalk} from '../game/renege-walk.js';
 import {scoreNotes, scores} from '../game/scores.js';
 import {sheetEntry} from '../game/sheet-entry.js';
-
-/** Call the organizer (RULES.md §7). */
-function callLine(store) {
-  const said = h('span', {role: 'status'});
-  const btn = button('Call the organizer', async () => {
-    btn.disabled = true;
-    try {
-      const c = await api.callOrganizer(store.game);
-      mount(said, `Called to table ${c.table}.`);
-    } catch (error) {
-      mount(said, error.message);
-    }
-    btn.disabled = false;
-  }, {class: 'btn-small'});
-  return h('p', {class: 'actions'}, btn, ' ', said);
-}
 
 /** Every component of the screen, each made once for the screen's life. */
 function components(store) {

@@ -1,0 +1,49 @@
+"""The ratings' part of the API's schemas."""
+
+from __future__ import annotations
+
+from marshmallow import fields
+
+from ..core.schemas import Bool, Int, Schema
+
+Float = fields.Float
+
+RATING_HELP = ("mu - 3 sigma: the rating shown (RULES.md section 8), a cautious estimate that "
+               "starts at 0 and rises as games show the skill; never a bare mu.")
+
+
+class RatingRowSchema(Schema):
+    place = Int(required=True, metadata={"description": "Equal ratings share the place."})
+    person_id = Int(required=True)
+    name = fields.String(required=True)
+    rating = Float(required=True, metadata={"description": RATING_HELP})
+    mu = Float(required=True)
+    sigma = Float(required=True, metadata={"description": "The rating's uncertainty (±)."})
+    games = Int(required=True, metadata={"description": "Rated games."})
+    wins = Int(required=True)
+
+
+class RatingNightSchema(Schema):
+    event_id = Int(required=True)
+    code = fields.String(required=True)
+    name = fields.String(required=True)
+    date = fields.Date(required=True)
+    games = Int(required=True)
+    wins = Int(required=True)
+    before = Float(required=True, metadata={"description": "The rating before the night."})
+    rating = Float(required=True, metadata={"description": "After the night's last game."})
+    mu = Float(required=True)
+    sigma = Float(required=True)
+
+
+class RatingHistorySchema(Schema):
+    person_id = Int(required=True)
+    name = fields.String(required=True)
+    private = Bool(required=True)
+    rated = Bool(required=True, metadata={"description": "Whether any game was rated yet."})
+    rating = Float(required=True, metadata={"description": RATING_HELP})
+    mu = Float(required=True)
+    sigma = Float(required=True)
+    games = Int(required=True)
+    wins = Int(required=True)
+    nights = fields.List(fields.Nested(RatingNightSchema), required=True)

@@ -1,0 +1,223 @@
+"""The ratings bench (issue 30): does the rating predict, and how fast is it?
+
+    .venv/bin/python -m bench.ratings                   # simulated club, pure re-rate, DB (sqlite)
+    .venv/bin/python -m bench.ratings --db postgres     # the DB part on a database of its own
+    .venv/bin/python -m bench.ratings --quick           # tiny numbers: the harness keeps working
+
+1. Does it predict? A simulated club with known skills (api/rules/rating_check.py: 60
+   people, 30 progressive nights, partners drawn anew every round, each hand won with a
+   logistic chance on the sides' summed skills), several seeds: Spearman of the ratings
+   against the true skills after 20 nights, and the backtest's accuracy, Brier score and
+   log loss against the season's points per hand and a coin.
+2. Re-rating 2,000,000 hands, pure: 250,000 games of 8 hands among 20,000 people rated by
+   api/rules/ratings.py; the baseline in the same run is the openskill package's
+   PlackettLuce on the first 10,000 of the same games (per game, scaled).
+3. Through the database: the club bench's club (bench/club.py's seeding: 200 nights of 500
+   people, 2,000,000 hands) rated from scratch (games read, rated, 1,000,000 steps written),
+   a finished night's update (the last night's revision bumped: its 1,250 games re-rated),
+   a night entered late in the middle of the year (half the year re-rated), and warm reads
+   of the ratings table and a person's rating against the profile read (the baseline) in
+   the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+from . import servers
+from .club import QUICK, Size, _read, seed
+
+
+def predicts(seeds=(1, 2, 3, 4, 5), people=60, nights=30, log=print) -> list[dict]:
+    from api.rules import rating_check as rc
+    from api.rules import ratings as rr
+
+    found = []
+    for s in seeds:
+        club = rc.simulate_club(people=people, nights=nights, seed=s)
+        first = sum(len(n) for n in club.nights[:20])
+        after20 = rc.backtest(club.games[:first])["final"]
+        ranked = [p for p in club.skills if p in after20]
+        rho = rc.spearman([club.skills[p] for p in ranked],
+                          [rr.display(after20[p]) for p in ranked])
+        result = rc.backtest(club.games)
+        result.pop("final")
+        found.append({"seed": s, "games": len(club.games), "spearman_after_20": round(rho, 3),
+                      **result})
+        log(f"  seed {s}: {len(club.games)} games, Spearman after 20 nights {rho:.3f}")
+        for key in ("ratings", "points_per_hand", "points_per_hand_in_hindsight", "coin"):
+            f = result[key]
+            log(f"    {key:30} accuracy {f['accuracy']:.3f}  Brier {f['brier']:.4f}  "
+                f"log loss {f['log_loss']:.4f}")
+    return found
+
+
+def pure(games=250_000, people=20_000, baseline_games=10_000, log=print) -> dict:
+    from openskill.models import PlackettLuce
+
+    from api.rules import ratings as rr
+
+    rng = random.Random(3)
+    made = []
+    for order in range(games):
+        four = rng.sample(range(people), 4)
+        made.append(rr.RatedGame(order, order, (four[0], four[1]), (four[2], four[3]),
+                                 rng.choice("AB")))
+    t0 = time.perf_counter()
+    _, steps = rr.rate(made)
+    ours = time.perf_counter() - t0
+    model = PlackettLuce()
+    now: dict = {}
+    t0 = time.perf_counter()
+    for game in made[:baseline_games]:
+        won, lost = (game.side_a, game.side_b) if game.winner == "A" else \
+            (game.side_b, game.side_a)
+        teams = [[now.get(p) or model.rating() for p in won],
+                 [now.get(p) or model.rating() for p in lost]]
+        for team, rated in zip((won, lost), model.rate(teams), strict=True):
+            for p, r in zip(team, rated, strict=True):
+                now[p] = r
+    theirs = (time.perf_counter() - t0) / baseline_games * games
+    log(f"  pure re-rate of {games:,} games ({games * 8:,} hands): {ours:.2f} s; openskill "
+        f"package, same games scaled from {baseline_games:,}: {theirs:.1f} s "
+        f"(ratio {theirs / ours:.1f})")
+    return {"games": games, "steps": len(steps), "seconds": round(ours, 2),
+            "openskill_seconds_scaled": round(theirs, 1), "ratio": round(theirs / ours, 1)}
+
+
+def _timed(app, work) -> float:
+    from api.core.db import db
+
+    with app.app_context():
+        t0 = time.perf_counter()
+        work()
+        took = time.perf_counter() - t0
+        db.session.remove()
+    return took
+
+
+def through_db(kind: str, size: Size, postgres_url: str | None = None, log=print) -> dict:
+    from sqlalchemy import case, func, select, update
+
+    from api import create_app
+    from api.config import normalise_database_url
+    from api.core.db import db
+    from api.core.models import Event, Game, RatingStep
+    from api.ratings.rerate import rerate_all, sync
+
+    database = servers.create_database(kind, postgres_url)
+    try:
+        servers.migrate(database)
+        log(f"{kind}: seeding {size.events} nights, {size.total_hands:,} hands")
+        seeded = seed(database.url, size, log=lambda *_: None)
+        log(f"  seeded in {seeded['seconds']} s")
+        club = seeded["club_id"]
+        app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(database.url)})
+        full = _timed(app, lambda: rerate_all(club))
+        if kind == "postgres":  # statistics on the fresh steps, as autovacuum would gather
+            with app.app_context(), db.engine.connect() as conn:
+                conn.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql("ANALYZE")
+        with app.app_context():
+            steps = db.session.scalar(select(func.count()).select_from(RatingStep))
+            nights = db.session.scalars(select(Event.id).where(Event.club_id == club)
+                                        .order_by(Event.id)).all()
+        log(f"  rated from scratch: {full:.2f} s ({steps:,} steps)")
+
+        def bump(event_id, flip=False):
+            """A write to the night: its revision bumped (a night marked finished), and with
+            `flip` one of its games' winner turned (a correction: the night re-rated)."""
+            def work():
+                if flip:
+                    game_id = db.session.scalar(select(Game.id).where(
+                        Game.event_id == event_id, Game.winner.is_not(None),
+                        Game.tie_method.is_(None)).order_by(Game.id).limit(1))
+                    db.session.execute(update(Game).where(Game.id == game_id).values(
+                        winner=case((Game.winner == "A", "B"), else_="A")))
+                db.session.execute(update(Event).where(Event.id == event_id)
+                                   .values(revision=Event.revision + 1))
+                db.session.commit()
+            _timed(app, work)
+
+        finished, corrected = [], []
+        for _ in range(5):
+            bump(nights[-1])
+            finished.append(_timed(app, lambda: sync(club)) * 1000)
+            bump(nights[-1], flip=True)
+            corrected.append(_timed(app, lambda: sync(club)) * 1000)
+        last_night = corrected
+        bump(nights[len(nights) // 2], flip=True)
+        middle = _timed(app, lambda: sync(club))
+        unchanged = [_timed(app, lambda: sync(club)) * 1000 for _ in range(20)]
+        log(f"  a night marked finished: median {statistics.median(finished):.0f} ms (max "
+            f"{max(finished):.0f}); a night's game corrected (its games re-rated): median "
+            f"{statistics.median(corrected):.0f} ms (max {max(corrected):.0f}); a game "
+            f"corrected in the middle of the year: {middle:.2f} s; nothing changed: "
+            f"{statistics.median(unchanged):.1f} ms")
+        person = seeded["typical"]
+        reads = {
+            "profile (baseline)": _read(database.url, f"/api/clubs/{club}/people/{person}", 20),
+            "person's rating": _read(database.url,
+                                     f"/api/clubs/{club}/people/{person}/rating", 20),
+            "faithful's rating": _read(database.url,
+                                       f"/api/clubs/{club}/people/{seeded['faithful']}/rating",
+                                       20),
+            "ratings table": _read(database.url, f"/api/clubs/{club}/ratings", 5)}
+        base = reads["profile (baseline)"]["warm_ms"]
+        for name, f in reads.items():
+            log(f"  {name:20} cold {f['cold_ms']:8.1f} ms  warm {f['warm_ms']:7.1f} ms "
+                f"(x{f['warm_ms'] / base:.2f} the profile)  {f['bytes']:,} bytes")
+        with app.app_context():
+            db.engine.dispose()
+        return {"db": kind, "hands": seeded["hands"], "steps": steps,
+                "full_seconds": round(full, 2),
+                "night_finished_ms": round(statistics.median(finished), 1),
+                "night_update_ms": round(statistics.median(last_night), 1),
+                "night_update_max_ms": round(max(last_night), 1),
+                "middle_seconds": round(middle, 2),
+                "unchanged_ms": round(statistics.median(unchanged), 1), "reads": reads}
+    finally:
+        database.drop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.ratings", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both", "none"],
+                        default="sqlite")
+    parser.add_argument("--quick", action="store_true", help="tiny numbers, a few seconds")
+    parser.add_argument("--postgres-url", default=None)
+    parser.add_argument("--nights", type=int, default=200, help="the DB club's nights "
+                        "(10,000 hands each; 200 is the club bench's 2,000,000)")
+    parser.add_argument("--db-only", action="store_true", help="only the database part")
+    parser.add_argument("--json", default=None, help="also save the figures here")
+    args = parser.parse_args(argv)
+    results: dict = {}
+    t0 = time.perf_counter()
+    for _ in range(10_000_000):
+        pass
+    results["empty_loop_seconds"] = round(time.perf_counter() - t0, 2)
+    print(f"This machine now: 10,000,000 turns of an empty loop in "
+          f"{results['empty_loop_seconds']} s (a quiet 2-core machine: about 0.2 s)")
+    if not args.db_only:
+        print("Does it predict? (simulated club)")
+        results["predicts"] = predicts(seeds=(1,) if args.quick else (1, 2, 3, 4, 5),
+                                       nights=20 if args.quick else 30)
+        print("Speed")
+        results["pure"] = pure(games=5_000 if args.quick else 250_000,
+                               baseline_games=500 if args.quick else 10_000)
+    kinds = {"both": ["sqlite", "postgres"], "none": []}.get(args.db, [args.db])
+    size = QUICK if args.quick else Size(events=args.nights)
+    results["db"] = [through_db(kind, size, args.postgres_url) for kind in kinds]
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(results, out, indent=1, default=str)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
