@@ -64,7 +64,7 @@ def night_reads(api, event_id: int, key: str) -> dict:
 def standings_reads(api, *, event_ids: list[int], key: str,
                     club_id: int | None = None) -> dict:
     """Everything read of these nights (with the organizer or club key) and, for a club, of
-    its people, profiles and series, ids and keys left out."""
+    its people, profiles, series and ratings, ids and keys left out."""
     reads: dict = {"nights": [night_reads(api, e, key) for e in event_ids]}
     if club_id is not None:
         people = api.get(f"/api/clubs/{club_id}/people", key=key, expect=200).get_json()
@@ -78,6 +78,11 @@ def standings_reads(api, *, event_ids: list[int], key: str,
              _csv(api, f"/api/clubs/{club_id}/series/{s['id']}/standings.csv", key)]
             for s in series]
         reads["club"] = _json(api, f"/api/clubs/{club_id}")
+        reads["ratings"] = [_json(api, f"/api/clubs/{club_id}/ratings", key),
+                            _csv(api, f"/api/clubs/{club_id}/ratings.csv", key)]
+        reads["ratings"] += [_json(api, f"/api/clubs/{club_id}/people/{p['id']}/rating", key)
+                             for p in people]
+        assert reads["ratings"][0][0] == 200 and reads["ratings"][2][0] == 200, reads["ratings"]
     return reads
 
 
