@@ -18,6 +18,67 @@ from sqlalchemy.engine import make_url
 def register_commands(app) -> None:
     app.cli.add_command(backup)
     app.cli.add_command(ratings_backtest)
+    app.cli.add_command(export_club)
+    app.cli.add_command(export_event)
+    app.cli.add_command(import_file)
+
+
+def _write_document(document: dict, target: str) -> None:
+    import json
+
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    if target == "-":
+        click.echo(text)
+    else:
+        Path(target).write_text(text, encoding="utf-8")
+        click.echo(f"Wrote {target} ({len(text):,} characters, "
+                   f"{len(document['nights'])} night(s)).", err=True)
+
+
+@click.command("export-club")
+@with_appcontext
+@click.argument("club_id", type=int)
+@click.option("-o", "--output", default="-", help="The file to write (default: stdout).")
+def export_club(club_id: int, output: str) -> None:
+    """Write a club's year (people, series, every night) as one portable JSON file."""
+    from .portable.exporting import export_club as build
+
+    _write_document(build(club_id), output)
+
+
+@click.command("export-event")
+@with_appcontext
+@click.argument("event_id", type=int)
+@click.option("-o", "--output", default="-", help="The file to write (default: stdout).")
+def export_event(event_id: int, output: str) -> None:
+    """Write an event (a night or a league season) as one portable JSON file."""
+    from .portable.exporting import export_event as build
+
+    _write_document(build(event_id), output)
+
+
+@click.command("import-file")
+@with_appcontext
+@click.argument("source", type=click.File("r", encoding="utf-8-sig"))
+@click.option("--slug", default=None, help="The new club's address (kept if free).")
+def import_file(source, slug: str | None) -> None:
+    """Import a portable JSON file as a new event or club; prints its id and its new key
+    (shown this once)."""
+    import json
+
+    from .core.errors import ServiceError
+    from .portable.importing import import_document
+
+    try:
+        made = import_document(json.load(source), client=None, slug=slug)
+    except json.JSONDecodeError as error:
+        raise click.ClickException(f"The file is not JSON: {error}") from None
+    except ServiceError as error:
+        where = "; ".join(f"{path}: {', '.join(why)}" for path, why in (error.errors or {}).items())
+        raise click.ClickException(error.detail + (f" [{where}]" if where else "")) from None
+    what = f"club {made['club_id']}" if made["scope"] == "club" else f"event {made['event_id']}"
+    click.echo(f"Imported {what} ({len(made['event_ids'])} night(s)).")
+    click.echo(f"Key (shown once): {made['key']}")
 
 
 def sqlite_backup(database: str, target: Path) -> None:

@@ -50,6 +50,9 @@ class ProblemSchema(ma.Schema):
         "description": "On a 409 'people-to-decide' (a club's event): each name the club's "
                        "registry has only near matches for, with its candidates "
                        "[{name, candidates: [{id, name}]}]. Send the decisions as `people`."})
+    readable = ma.fields.Integer(metadata={
+        "description": "On a 422 'portable-version-unsupported': the newest version of the "
+                       "portable format this instance reads."})
     entrant_id = ma.fields.Integer(metadata={
         "description": "On a 409 'stays-at-table' (a swap): the entrant who stays at a table."})
     entrant = ma.fields.String(metadata={

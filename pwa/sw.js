@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'a473ec8c590e';
+const VERSION = '24037b7455b6';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -84,6 +84,7 @@ const SHELL = [
   '/js/league/team.js',
   '/js/nav.js',
   '/js/outbox.js',
+  '/js/portable/history.js',
   '/js/provisional.js',
   '/js/router.js',
   '/js/screens/board.js',

@@ -36,7 +36,7 @@ class TextConverter(UnicodeConverter):
 
 
 # Endpoints that also take a body other than JSON (the CSV import: text/csv).
-OTHER_BODIES = {"entrants.Import"}
+OTHER_BODIES = {"entrants.Import", "portable.History"}
 
 
 def refuse_bodies_not_json() -> None:
@@ -90,6 +90,17 @@ def refuse_calls_without_a_key() -> None:
 MAX_JSON_DEPTH = 32
 
 
+# Endpoints that take a larger body than MAX_CONTENT_LENGTH: a portable file (a club's year).
+LARGER_BODIES = {"portable.Import": 64 * 1024 * 1024}
+
+
+def allow_larger_bodies() -> None:
+    """Set before anything reads the body (the checks below read it)."""
+    larger = LARGER_BODIES.get(request.endpoint or "")
+    if larger:
+        request.max_content_length = larger
+
+
 def refuse_unreadable_json() -> None:
     """A JSON body the parser would fail on with something other than a syntax error (a 500
     with no key needed) is refused before anything reads it: nested hundreds of levels deep
@@ -124,6 +135,7 @@ def register_routes(app, api) -> None:
         games,
         league,
         meta,
+        portable,
         ratings,
         reading,
         rounds,
@@ -136,8 +148,9 @@ def register_routes(app, api) -> None:
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
     for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs,
                    event_day, door, captains, verification, rulings, ratings, story,
-                   feeds):
+                   feeds, portable):
         api.register_blueprint(module.blp)
+    app.before_request(allow_larger_bodies)
     app.before_request(refuse_calls_without_a_key)
     app.before_request(refuse_bodies_not_json)
     app.before_request(refuse_unreadable_json)

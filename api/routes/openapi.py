@@ -17,6 +17,8 @@ SCHEME = "bearerKey"
 # at the door.
 PUBLIC_WRITES = {("post", "/api/events"), ("post", "/api/join"), ("post", "/api/qr"),
                  ("post", "/api/clubs"),
+                 # A portable file made into a new event or club, as making one is.
+                 ("post", "/api/import"),
                  # Self check-in: the door code from the door QR stands in for a key.
                  ("post", "/api/door/{code}/check-in"), ("post", "/api/door/{code}/requests"),
                  # A captain registers a team: the registration link's token stands in.
@@ -26,6 +28,8 @@ PUBLIC_WRITES = {("post", "/api/events"), ("post", "/api/join"), ("post", "/api/
 KEYED_READS = {"/api/events/{event_id}/access", "/api/events/{event_id}/keys",
                "/api/events/{event_id}/rounds/next", "/api/events/{event_id}/audit",
                "/api/events/{event_id}/export/{name}.csv",
+               "/api/events/{event_id}/export/portable.json",
+               "/api/clubs/{club_id}/export/portable.json",
                "/api/clubs/{club_id}/keys", "/api/clubs/{club_id}/audit",
                "/api/clubs/{club_id}/people/{person_id}/data",
                "/api/events/{event_id}/door-token", "/api/events/{event_id}/door-requests",

@@ -173,6 +173,7 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
     ("POST", "/api/join"): Route(PUBLIC),
     ("POST", "/api/qr"): Route(PUBLIC),
     ("POST", "/api/clubs"): Route(PUBLIC),
+    ("POST", "/api/import"): Route(PUBLIC),  # a portable file made a new event or club
     # Organizer-only.
     ("PATCH", "/api/events/<int:event_id>"): Route(
         ORGANIZER, body=_body({"name": "Hijacked", "status": "finished"})),
@@ -345,6 +346,7 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
         ("PATCH", "/api/clubs/<int:club_id>/series/<int:series_id>"),
         ("PUT", "/api/clubs/<int:club_id>/series/<int:series_id>/events/<int:event_id>"),
         ("DELETE", "/api/clubs/<int:club_id>/series/<int:series_id>/events/<int:event_id>"),
+        ("POST", "/api/clubs/<int:club_id>/history"),
     )},
 }
 
@@ -385,6 +387,7 @@ READ_ROUTES: dict[str, str] = {
     "/api/events/<int:event_id>/rounds/next": ORGANIZER,
     "/api/events/<int:event_id>/audit": ORGANIZER,
     "/api/events/<int:event_id>/export/<string:name>.csv": ORGANIZER,
+    "/api/events/<int:event_id>/export/portable.json": ORGANIZER,
     "/api/events/<int:event_id>/check-in-window": PUBLIC,
     "/api/door/<string:code>": PUBLIC,  # with the door code in ?token=
     "/api/events/<int:event_id>/door-token": ORGANIZER,
@@ -415,6 +418,7 @@ READ_ROUTES: dict[str, str] = {
     "/api/events/<int:event_id>/teams/<int:team_id>/calendar": TEAM,  # shows the secret link
     "/api/clubs/<int:club_id>/keys": CLUB,
     "/api/clubs/<int:club_id>/audit": CLUB,
+    "/api/clubs/<int:club_id>/export/portable.json": CLUB,
     "/api/clubs/<int:club_id>/people/<int:person_id>/data": CLUB,
 }
 
@@ -450,7 +454,8 @@ def test_every_route_is_classified():
     assert sorted(k for k, r in WRITE_ROUTES.items() if r.access == PUBLIC) == [
         ("POST", "/api/clubs"), ("POST", "/api/door/<string:code>/check-in"),
         ("POST", "/api/door/<string:code>/requests"), ("POST", "/api/events"),
-        ("POST", "/api/join"), ("POST", "/api/qr"), ("POST", "/api/register/<string:code>")]
+        ("POST", "/api/import"), ("POST", "/api/join"), ("POST", "/api/qr"),
+        ("POST", "/api/register/<string:code>")]
     assert READ_TARGETS.keys() <= {r for r, a in READ_ROUTES.items() if a in (ORGANIZER, TEAM)}
     assert {r for r, a in READ_ROUTES.items() if a == TEAM} <= READ_TARGETS.keys()
 

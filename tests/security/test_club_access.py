@@ -74,6 +74,8 @@ BODIES = {
     ("PATCH", "/api/clubs/<int:club_id>/series/<int:series_id>"): lambda c: {"name": "x"},
     ("PUT", "/api/clubs/<int:club_id>/series/<int:series_id>/events/<int:event_id>"): None,
     ("DELETE", "/api/clubs/<int:club_id>/series/<int:series_id>/events/<int:event_id>"): None,
+    ("POST", "/api/clubs/<int:club_id>/history"): lambda c: {
+        "csv": "night,name,place,points\n2025-03-05,Someone New,1,30\n"},
 }
 CLUB_WRITES = sorted(k for k, r in WRITE_ROUTES.items() if r.access == CLUB)
 CLUB_READS = sorted(r for r, a in READ_ROUTES.items() if a == CLUB)

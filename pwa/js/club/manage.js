@@ -189,10 +189,20 @@ export async function render(main, {slug}) {
       live.map((e, i) => h('label', {class: 'check'}, picks[i], ` ${e.name}`))), makeSeries, seriesOut),
   h('section', {class: 'card'}, h('h2', {}, 'People'), h('p', {class: 'hint'}, 'One record a person across the club\'s events. '
     + 'A merge or a move changes whose results they are, never the results.'), peopleEl),
-  privacyCard(club, key, act, reload),
+  privacyCard(club, key, act, reload), historySlot(club, key, reload),
   h('section', {class: 'card'}, h('h2', {}, 'Changes'), h('ol', {class: 'plain-list club-audit'}, audit.map((e) =>
     h('li', {}, h('strong', {}, words[e.action] || e.action), ` ${change(e)} `,
       h('span', {class: 'hint'}, `· ${new Date(e.at).toLocaleString()}${e.key ? ` · ${e.key.label} …${e.key.hint}` : ''}`))))));
+}
+
+/** Past seasons from a spreadsheet, and the year as one file: loaded on first use. */
+function historySlot(club, key, reload) {
+  const slot = h('section', {class: 'card'}, h('h2', {}, 'Bringing your history in'), button('Open…', async (e) => {
+    e.currentTarget.disabled = true;
+    const {historyCard} = await import('../portable/history.js');
+    slot.replaceWith(historyCard(club, key, reload));
+  }, {class: 'btn-small', id: 'open-history'}));
+  return slot;
 }
 
 /** /clubs/new: a club and its key, shown once. */

@@ -1,0 +1,94 @@
+"""A club's past seasons from a spreadsheet (issue 31 point 3): CSV of night, name, place,
+points, previewed (nights, names matched, new people, each line's error) and then stored as
+finished results-only nights that count in series and profiles, and in no hand statistic."""
+
+from __future__ import annotations
+
+import uuid
+
+GOOD = """Date,Player,Place,Points
+2025-01-07,ann baker,1,42
+2025-01-07,Bo Diaz,2,35
+1/14/2025,Ann Baker,2,30
+"Jan 14, 2025",Bo Diaz,1,38
+14 January 2025,Cal New,3,12
+"""
+
+
+def _club_with_ann(api) -> tuple[int, str, int]:
+    club = api.post("/api/clubs", json={"name": "Old Timers",
+                                        "slug": f"ot-{uuid.uuid4().hex[:8]}"},
+                    expect=201).get_json()
+    cid, key = club["id"], club["club_key"]
+    night = api.post(f"/api/clubs/{cid}/events", key=key,
+                     json={"name": "Now", "preset": "progressive"}, expect=201).get_json()
+    api.post(f"/api/events/{night['id']}/players", key=key,
+             json={"name": "Ann Baker", "people": {"Ann Baker": "new"}}, expect=201)
+    ann = next(p["id"] for p in api.get(f"/api/clubs/{cid}/people", key=key).get_json())
+    return cid, key, ann
+
+
+def _history(api, cid, key, text, preview=False, expect=201, **more):
+    return api.post(f"/api/clubs/{cid}/history", key=key, expect=expect,
+                    json={"csv": text, "preview": preview, **more}).get_json()
+
+
+def test_a_preview_says_what_would_be_made_and_stores_nothing(api):
+    cid, key, ann = _club_with_ann(api)
+    bad = GOOD + "2025-13-40,Dee,1,5\n2025-01-21,Eve,first,5\n2025-01-21,Fay,1,5.5\n" \
+        "2025-01-07,Bo Diaz,4,1\n"
+    seen = _history(api, cid, key, bad, preview=True, expect=200)
+    assert [n["date"] for n in seen["nights"]] == ["2025-01-07", "2025-01-14"]
+    people = {p["name"]: p for p in seen["people"]}
+    assert people["ann baker"]["person_id"] == ann and people["Ann Baker"]["person_id"] == ann
+    assert people["Bo Diaz"]["new"] and people["Cal New"]["new"]
+    assert [e["line"] for e in seen["errors"]] == [7, 8, 9, 10]
+    assert "not a date" in seen["errors"][0]["error"]
+    assert "twice" in seen["errors"][3]["error"]
+    # The commit of a file with errors stores nothing, and says which line.
+    refused = _history(api, cid, key, bad, expect=422)
+    assert refused["code"] == "bad-history-file" and "line 7" in refused["errors"]
+    events = api.get(f"/api/clubs/{cid}/events", key=key, expect=200).get_json()
+    assert len(events) == 1
+
+
+def test_imported_nights_count_in_series_and_profiles_but_not_in_hand_statistics(api):
+    cid, key, ann = _club_with_ann(api)
+    stats_before = api.get(f"/api/clubs/{cid}/people/{ann}", key=key).get_json()["stats"]
+    made = _history(api, cid, key, GOOD)
+    assert [(n["date"], n["players"]) for n in made["nights"]] == [("2025-01-07", 2),
+                                                                    ("2025-01-14", 3)]
+    nights = [n["id"] for n in made["nights"]]
+    series = api.post(f"/api/clubs/{cid}/series", key=key,
+                      json={"name": "2025", "event_ids": nights}, expect=201).get_json()
+    rows = {r["name"]: r for r in api.get(f"/api/clubs/{cid}/series/{series['id']}",
+                                          expect=200).get_json()["rows"]}
+    assert rows["Ann Baker"]["total"] == 72 and rows["Bo Diaz"]["total"] == 73
+    assert rows["Cal New"]["total"] == 12
+    profile = api.get(f"/api/clubs/{cid}/people/{ann}", key=key, expect=200).get_json()
+    imported = [e for e in profile["events"] if e["event_id"] in nights]
+    assert sorted((e["date"], e["place"], e["total"]) for e in imported) == [
+        ("2025-01-07", 1, 42), ("2025-01-14", 2, 30)]
+    assert all(e["status"] == "finished" for e in imported)
+    assert profile["stats"] == stats_before and profile["hands_counted"] == 0
+    people = {p["name"] for p in api.get(f"/api/clubs/{cid}/people", key=key).get_json()}
+    assert people == {"Ann Baker", "Bo Diaz", "Cal New"}
+
+
+def test_a_near_name_waits_for_the_clubs_decision(api):
+    cid, key, ann = _club_with_ann(api)
+    text = "2025-02-04,Ann B.,1,20\n2025-02-04,Gus Hill,2,10\n"
+    seen = _history(api, cid, key, text, preview=True, expect=200)
+    assert [c["id"] for c in seen["to_decide"][0]["candidates"]] == [ann]
+    asked = _history(api, cid, key, text, expect=409)
+    assert asked["code"] == "people-to-decide"
+    made = _history(api, cid, key, text, decisions={"Ann B.": ann})
+    profile = api.get(f"/api/clubs/{cid}/people/{ann}", key=key).get_json()
+    assert made["nights"][0]["id"] in {e["event_id"] for e in profile["events"]}
+
+
+def test_the_history_is_the_clubs_to_bring_in(api):
+    cid, key, _ = _club_with_ann(api)
+    assert api.post(f"/api/clubs/{cid}/history", json={"csv": GOOD}).status_code == 401
+    api.post(f"/api/clubs/{cid}/history", key=key, data="2025-01-07,Al,1,3\n",
+             headers={"Content-Type": "text/csv"}, expect=201)
