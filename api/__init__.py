@@ -18,12 +18,13 @@ def create_app(config: dict | None = None) -> Flask:
 
     init_db(app)
 
-    from . import club, league
+    from . import club, league, webhooks
 
     # Where an area must tell one above it (a night finishing tells the club; a scheduled
     # league week starting tells the league), the one above listens through a hook.
     league.connect()
     club.connect()
+    webhooks.connect()
 
     from .problems import ProblemApi
     from .routes import register_routes

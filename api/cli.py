@@ -16,6 +16,32 @@ from sqlalchemy.engine import make_url
 
 def register_commands(app) -> None:
     app.cli.add_command(backup)
+    app.cli.add_command(webhooks_deliver)
+
+
+@click.command("webhooks-deliver")
+@click.option("--once", is_flag=True, help="One round of what is due, then stop.")
+@click.option("--idle", type=float, default=0.5, show_default=True,
+              help="Seconds to wait when nothing is due.")
+def webhooks_deliver(once: bool, idle: float) -> None:
+    """Send the webhooks' deliveries from the outbox until stopped (Ctrl-C, SIGTERM): the
+    deliverer as a process of its own, beside or instead of gunicorn's threads (set
+    WEBHOOKS_DELIVER=off for none there). Any number may run at once."""
+    import signal
+    import threading
+
+    from .webhooks.deliver import deliver_due, run
+
+    app = current_app._get_current_object()
+    if once:
+        click.echo(f"{deliver_due(app)} deliveries attempted")
+        return
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        run(app, stop, idle)
+    except KeyboardInterrupt:
+        stop.set()
 
 
 def sqlite_backup(database: str, target: Path) -> None:

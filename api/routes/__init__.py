@@ -127,12 +127,13 @@ def register_routes(app, api) -> None:
         rounds,
         rulings,
         verification,
+        webhooks,
     )
 
     app.url_map.converters["int"] = IdConverter  # before any rule is added
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
     for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs,
-                   event_day, door, captains, verification, rulings):
+                   event_day, door, captains, verification, rulings, webhooks):
         api.register_blueprint(module.blp)
     app.before_request(refuse_calls_without_a_key)
     app.before_request(refuse_bodies_not_json)

@@ -20,6 +20,7 @@ from .records import (
     Result,
     Ruling,
 )
+from .webhooks import Webhook, WebhookDelivery
 
 __all__ = [
     "utcnow",
@@ -51,4 +52,6 @@ __all__ = [
     "SeriesRow",
     "SeriesEvent",
     "ClubAudit",
+    "Webhook",
+    "WebhookDelivery",
 ]

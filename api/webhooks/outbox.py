@@ -1,0 +1,117 @@
+"""The outbox: a delivery row for each webhook told of a piece of news, written by one
+statement in the transaction of the change that made the news (the hook `core.hooks.NEWS`,
+run before that change's commit). A hand committed always has its delivery rows; a hand
+rolled back never had them. The deliverer (deliver.py) sends them afterwards, off the request.
+
+Whether an event has webhooks at all is read once and kept (`subscriptions`): a hand in an
+event nobody subscribed to costs a look in the worker's memory and no statement. What is kept
+is forgotten at once in the worker that registers or deletes a webhook, and within
+SUBSCRIPTION_SECONDS in the others (a webhook registered in another worker may miss the news
+of its first two seconds). The statement itself checks what it writes against the rows (the
+webhook still there, still the event's or its club's), so a stale memory never sends news to
+a webhook deleted or not the event's.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import secrets
+import threading
+import time
+
+from sqlalchemy import Integer, String, Text, insert, literal, or_, select, union_all
+
+from ..core.caching import Kept
+from ..core.db import db
+from ..core.models import Event, Timestamp, Webhook, WebhookDelivery, utcnow
+
+# The kinds of news a webhook may ask for (docs/webhooks.md says what each carries).
+KINDS = ("hand.stored", "game.agreed", "round.closed", "night.finished", "standings.changed",
+         "mismatch", "call")
+
+SUBSCRIPTION_SECONDS = 2.0
+
+_kept = Kept(4096)
+_changes = itertools.count()
+_generation = [next(_changes)]
+# Set when a delivery row was written in this process: the deliverer thread looks sooner.
+written = threading.Event()
+
+
+def forget_subscriptions() -> None:
+    """A webhook was registered or deleted in this worker: what is kept is read again."""
+    _generation[0] = next(_changes)
+
+
+def subscriptions(event_id: int) -> tuple[tuple[int, frozenset], ...]:
+    """(webhook id, kinds) of every webhook told of the event's news: its own and its
+    club's. Kept per database and event for SUBSCRIPTION_SECONDS at most."""
+    stamp = (_generation[0], int(time.monotonic() // SUBSCRIPTION_SECONDS))
+    key = (id(db.engine), str(db.engine.url), event_id)
+    return _kept.get_or_build(key, lambda: _read(event_id), stamp)
+
+
+def _owned_by(event_id: int):
+    club = select(Event.club_id).where(Event.id == event_id).scalar_subquery()
+    return (Webhook.deleted_at.is_(None),
+            or_(Webhook.event_id == event_id, Webhook.club_id == club))
+
+
+def _read(event_id: int) -> tuple[tuple[int, frozenset], ...]:
+    rows = db.session.execute(select(Webhook.id, Webhook.kinds).where(*_owned_by(event_id)))
+    return tuple((row.id, frozenset(row.kinds or ())) for row in rows)
+
+
+def message(kind: str, data: dict, when=None) -> tuple[str, str]:
+    """A new message's id and body: the bytes signed and sent, the same on every attempt."""
+    when = when or utcnow()
+    body = json.dumps({"type": kind, "timestamp": when.isoformat().replace("+00:00", "Z"),
+                       "data": data}, separators=(",", ":"), default=str)
+    return "msg_" + secrets.token_hex(12), body
+
+
+COLUMNS = ("webhook_id", "msg_id", "kind", "body", "status", "attempts", "next_at",
+           "created_at", "event_id")
+
+
+def enqueue(event_id: int, news: list[tuple[str, dict]]) -> int:
+    """The delivery rows of `news` ((kind, data) each) for the event's webhooks that asked
+    for it, in ONE statement in the caller's transaction; none when nobody asked. Returns
+    the number of messages written for (each to one or more webhooks)."""
+    subscribed = subscriptions(event_id)
+    if not subscribed:
+        return 0
+    now = utcnow()
+    selects = []
+    for kind, data in news:
+        ids = [webhook for webhook, kinds in subscribed if kind in kinds]
+        if not ids:
+            continue
+        msg_id, body = message(kind, data, now)
+        selects.append(select(
+            Webhook.id, literal(msg_id, String), literal(kind, String), literal(body, Text),
+            literal("pending", String), literal(0, Integer), literal(now, Timestamp),
+            literal(now, Timestamp), literal(event_id, Integer),
+        ).where(Webhook.id.in_(ids), *_owned_by(event_id)))
+    if not selects:
+        return 0
+    rows = selects[0] if len(selects) == 1 else union_all(*selects)
+    columns = [getattr(WebhookDelivery.__table__.c, name) for name in COLUMNS]
+    db.session.execute(insert(WebhookDelivery.__table__).from_select(columns, rows))
+    written.set()
+    return len(selects)
+
+
+def listen(event_id: int, news: list[tuple[str, dict]]) -> None:
+    """`core.hooks.NEWS`'s listener."""
+    enqueue(event_id, news)
+
+
+def night_finished(event) -> None:
+    """`night.events.STATUS_SET`'s listener: a night marked finished is news (its final
+    standings too)."""
+    if event.status == "finished":
+        data = {"event_id": event.id, "name": event.name, "status": event.status}
+        enqueue(event.id, [("night.finished", data), ("standings.changed",
+                                                      {**data, "why": "night finished"})])
