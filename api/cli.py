@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 from flask import current_app
-from flask.cli import with_appcontext
+from flask.cli import ScriptInfo, pass_script_info, with_appcontext
 from sqlalchemy.engine import make_url
 
 
@@ -23,7 +23,8 @@ def register_commands(app) -> None:
 @click.option("--once", is_flag=True, help="One round of what is due, then stop.")
 @click.option("--idle", type=float, default=0.5, show_default=True,
               help="Seconds to wait when nothing is due.")
-def webhooks_deliver(once: bool, idle: float) -> None:
+@pass_script_info
+def webhooks_deliver(info: ScriptInfo, once: bool, idle: float) -> None:
     """Send the webhooks' deliveries from the outbox until stopped (Ctrl-C, SIGTERM): the
     deliverer as a process of its own, beside or instead of gunicorn's threads (set
     WEBHOOKS_DELIVER=off for none there). Any number may run at once."""
@@ -32,7 +33,7 @@ def webhooks_deliver(once: bool, idle: float) -> None:
 
     from .webhooks.deliver import deliver_due, run
 
-    app = current_app._get_current_object()
+    app = info.load_app()
     if once:
         click.echo(f"{deliver_due(app)} deliveries attempted")
         return
