@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'e0a6cc358b1e';
+const VERSION = '48d9a3180a6e';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -96,6 +96,7 @@ const SHELL = [
   '/js/screens/projector.js',
   '/js/screens/sheet.js',
   '/js/screens/tables.js',
+  '/js/webhooks/webhooks.js',
   '/js/words.js',
   '/manifest.webmanifest'
 ];

@@ -10,7 +10,6 @@ from ..core.models import Game, utcnow
 from ..rules import games as rgames
 from ..rules import seats
 from .game_state import compute_state, fmt_of, side_players
-from .news import game_changed
 from .game_writes import (
     check_version,
     commit_and_view,
@@ -19,6 +18,7 @@ from .game_writes import (
     unsigned_note,
     writable,
 )
+from .news import game_changed
 
 
 def enter_sheet(game_id: int, principal: Principal, body: dict,

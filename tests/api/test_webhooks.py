@@ -13,9 +13,9 @@ import pytest
 from standardwebhooks.webhooks import Webhook as Verifier
 
 from api.core.db import db
+from api.core.errors import Invalid
 from api.core.hooks import NEWS
 from api.core.models import Hand, WebhookDelivery
-from api.core.errors import Invalid
 from api.webhooks import deliver, registry
 from tests.webhook_receiver import Receiver
 

@@ -50,6 +50,10 @@ VERIFY_BUDGET = 6 * 1024
 SCREENS = PWA / "js" / "screens"
 PROJECTOR = {SCREENS / "projector.js", SCREENS / "projector-door.js", SCREENS / "projector-draw.js"}
 PROJECTOR_BUDGET = 8 * 1024
+# The console's Webhooks screen (issue 31): registering URLs and the delivery log, for the
+# organizer who wires the night to a club's site or chat; loaded on first use, its own budget.
+WEBHOOKS = {PWA / "js" / "webhooks" / "webhooks.js"}
+WEBHOOKS_BUDGET = 3 * 1024
 
 STATIC = re.compile(r"^\s*(?:import|export)\b[^'\"();]*?\bfrom\s*['\"]([^'\"]+)['\"]"
                     r"|^\s*import\s*['\"]([^'\"]+)['\"]", re.M)
@@ -65,7 +69,8 @@ def in_console(path: Path) -> bool:
     """Loaded on first use, outside the runner's shell: the organizer console, and the club's
     pages (club, series, profiles, managing the club), and the paper sheet's grid (LATER)."""
     return CONSOLE in path.parents or CLUB in path.parents or LEAGUE in path.parents or \
-        path.resolve() in LATER or path.resolve() in VERIFY or path.resolve() in PROJECTOR
+        path.resolve() in LATER or path.resolve() in VERIFY or path.resolve() in PROJECTOR or \
+        path.resolve() in WEBHOOKS
 
 
 def code_files() -> list[Path]:
@@ -125,6 +130,9 @@ def test_the_runner_shell_fits_in_66_kb_the_console_in_76_kb_and_club_pages_in_1
     projector = gzipped(PROJECTOR)
     assert sum(projector.values()) <= PROJECTOR_BUDGET, f"the projector is over: {projector}"
     assert sum(verify.values()) <= VERIFY_BUDGET, f"verify.js is over its budget: {verify}"
+    webhooks = gzipped(WEBHOOKS)
+    print(f"webhooks screen gzipped: {sum(webhooks.values())} bytes (budget {WEBHOOKS_BUDGET})")
+    assert sum(webhooks.values()) <= WEBHOOKS_BUDGET, f"the webhooks screen is over: {webhooks}"
     league = gzipped(p for p in code_files() if LEAGUE in p.parents)
     print(f"league team pages and tools gzipped: {sum(league.values())} bytes (budget "
           f"{LEAGUE_BUDGET})")
