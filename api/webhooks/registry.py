@@ -47,7 +47,13 @@ def private_address(address: str) -> bool:
 def check_url(url: str, allow_private: bool) -> str:
     """The URL, stripped, or Invalid with what is wrong."""
     url = (url or "").strip()
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (a port that is not a number, or past 65535, raises)
+    except ValueError:  # "http://[::1", "http://host:99999"
+        raise Invalid("The URL cannot be read (its host or port); write it as "
+                      "https://host/path.", code="webhook-url",
+                      errors={"url": ["not a URL"]}) from None
     if len(url) > MAX_URL:
         raise Invalid(f"The URL is {len(url)} characters long; at most {MAX_URL}.",
                       code="webhook-url", errors={"url": ["too long"]})
@@ -59,11 +65,6 @@ def check_url(url: str, allow_private: bool) -> str:
         raise Invalid("Put no user name or password in a webhook's URL: each delivery is "
                       "signed, and the receiver checks the signature.", code="webhook-url",
                       errors={"url": ["credentials in the URL"]})
-    try:
-        parts.port  # noqa: B018 (a port that is not a number raises)
-    except ValueError:
-        raise Invalid("The URL's port is not a number.", code="webhook-url",
-                      errors={"url": ["bad port"]}) from None
     host = parts.hostname.lower().rstrip(".")
     if not allow_private:
         try:

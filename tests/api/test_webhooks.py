@@ -157,6 +157,8 @@ NOT_PUBLIC_HTTP = [
     ("http://[::1]/hook", "webhook-private-address"),
     ("http://[::ffff:127.0.0.1]/hook", "webhook-private-address"),
     ("http://printer.local/hook", "webhook-private-address"),
+    ("http://[::1/hook", "webhook-url"),
+    ("http://example.org:99999/hook", "webhook-url"),
 ]
 
 
