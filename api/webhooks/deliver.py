@@ -142,7 +142,8 @@ def send(url: str, secret: str, msg_id: str, body: str, timeout: float,
 
 def finish(delivery_id: int, attempts: int, token: str,
            outcome: tuple[bool, int | None, str | None], conf: dict) -> str:
-    """Write an attempt's outcome, only if the row is still leased to this claim."""
+    """Write an attempt's outcome, only if the row is still leased to this claim (in the
+    caller's transaction: a round's outcomes are committed together)."""
     ok, status, error = outcome
     now = utcnow()
     values = {"lease": None, "lease_until": None, "last_status": status, "last_error": error}
@@ -153,12 +154,8 @@ def finish(delivery_id: int, attempts: int, token: str,
     else:
         values.update(next_at=now + timedelta(
             seconds=back_off(attempts, conf["retry"], conf["retry_max"])))
-    try:
-        db.session.execute(update(WebhookDelivery).where(
-            WebhookDelivery.id == delivery_id, WebhookDelivery.lease == token).values(values))
-        db.session.commit()
-    finally:
-        db.session.rollback()
+    db.session.execute(update(WebhookDelivery).where(
+        WebhookDelivery.id == delivery_id, WebhookDelivery.lease == token).values(values))
     return values.get("status", "pending")
 
 
@@ -178,10 +175,14 @@ def deliver_due(app, pool: ThreadPoolExecutor | None = None) -> int:
                         conf["allow_private"])
 
         outcomes = list(pool.map(attempt, rows)) if pool else [attempt(r) for r in rows]
-        for row, outcome in zip(rows, outcomes, strict=True):
-            # A deleted webhook's delivery is not tried again.
-            attempts = conf["max_attempts"] if row.deleted_at is not None else row.attempts
-            finish(row.id, attempts, token, outcome, conf)
+        try:  # the round's outcomes in one transaction: one commit, not one a delivery
+            for row, outcome in zip(rows, outcomes, strict=True):
+                # A deleted webhook's delivery is not tried again.
+                attempts = conf["max_attempts"] if row.deleted_at is not None else row.attempts
+                finish(row.id, attempts, token, outcome, conf)
+            db.session.commit()
+        finally:
+            db.session.rollback()
         return len(rows)
 
 

@@ -40,7 +40,7 @@ def upgrade():
         'webhook_deliveries',
         sa.Column('id', sa.Integer(), primary_key=True),
         sa.Column('webhook_id', sa.Integer(),
-                  sa.ForeignKey('webhooks.id', ondelete='CASCADE'), nullable=False, index=True),
+                  sa.ForeignKey('webhooks.id', ondelete='CASCADE'), nullable=False),
         sa.Column('msg_id', sa.String(40), nullable=False),
         sa.Column('kind', sa.String(32), nullable=False),
         sa.Column('body', sa.Text(), nullable=False),
