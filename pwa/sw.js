@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '48d9a3180a6e';
+const VERSION = 'cd8894a511da';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -71,7 +71,7 @@ export async function render(main, {eventId}) {
             h('td', {}, d.last_error || (d.last_status ? `HTTP ${d.last_status}` : '')),
             h('td', {}, d.status !== 'delivered' && does('Retry now', out,
               () => call('POST', `/api/webhook-deliveries/${d.id}/redeliver`), reload,
-              {class: 'btn-small', 'aria-label': `Retry now: ${d.kind} to ${d.url}`})))))))
+              {class: 'btn-small', 'aria-label': `Retry now: ${d.kind} to ${d.url}`}))))))
           : h('p', {}, only ? 'No failed deliveries.' : 'No deliveries yet.')));
   };
   const reload = () => load(framed.body, () => Promise.all([call('GET', `${base}/webhooks`),
