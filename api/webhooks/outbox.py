@@ -53,15 +53,34 @@ def subscriptions(event_id: int) -> tuple[tuple[int, frozenset], ...]:
     return _kept.get_or_build(key, lambda: _read(event_id), stamp)
 
 
-def _owned_by(event_id: int):
-    club = select(Event.club_id).where(Event.id == event_id).scalar_subquery()
-    return (Webhook.deleted_at.is_(None),
-            or_(Webhook.event_id == event_id, Webhook.club_id == club))
+def _owned_by():
+    """The webhooks of the event bound as `event`: its own, and its club's; not deleted."""
+    hooks, events = Webhook.__table__, Event.__table__
+    club = select(events.c.club_id).where(
+        events.c.id == bindparam("event")).scalar_subquery()
+    return (hooks.c.deleted_at.is_(None),
+            or_(hooks.c.event_id == bindparam("event"), hooks.c.club_id == club))
+
+
+@functools.cache
+def subscription_query():
+    """Built once, with the event as a bind parameter (`prepare` builds its SQL)."""
+    hooks = Webhook.__table__
+    return select(hooks.c.id, hooks.c.kinds).where(*_owned_by())
 
 
 def _read(event_id: int) -> tuple[tuple[int, frozenset], ...]:
-    rows = db.session.execute(select(Webhook.id, Webhook.kinds).where(*_owned_by(event_id)))
+    rows = db.session.execute(subscription_query(), {"event": event_id})
     return tuple((row.id, frozenset(row.kinds or ())) for row in rows)
+
+
+def prepare() -> None:
+    """Build the subscription read's SQL before a worker takes hands (serving/hands.py's
+    warm-up), as the hand's own statements are: the first hand would pay for it."""
+    try:
+        db.session.execute(subscription_query(), {"event": 0})
+    finally:
+        db.session.rollback()
 
 
 def message(kind: str, data: dict, when=None) -> tuple[str, str]:
@@ -102,17 +121,13 @@ def insert_statement(messages: int):
     """The outbox's one insert for `messages` messages (each to the webhooks in `ids_n`),
     built once with bind parameters: building a statement and its cache key costs more than
     running it (8-10 ms a hand on a busy machine when it was built each time)."""
-    hooks, events = Webhook.__table__, Event.__table__
-    club = select(events.c.club_id).where(
-        events.c.id == bindparam("event")).scalar_subquery()
+    hooks = Webhook.__table__
     now = bindparam("now", type_=Timestamp)
     selects = [select(hooks.c.id, bindparam(f"msg_{n}", type_=String),
                       bindparam(f"kind_{n}", type_=String), bindparam(f"body_{n}", type_=Text),
                       literal("pending", String), literal(0, Integer), now, now,
                       bindparam("event", type_=Integer))
-               .where(hooks.c.id.in_(bindparam(f"ids_{n}", expanding=True)),
-                      hooks.c.deleted_at.is_(None),
-                      or_(hooks.c.event_id == bindparam("event"), hooks.c.club_id == club))
+               .where(hooks.c.id.in_(bindparam(f"ids_{n}", expanding=True)), *_owned_by())
                for n in range(messages)]
     rows = selects[0] if messages == 1 else union_all(*selects)
     table = WebhookDelivery.__table__
