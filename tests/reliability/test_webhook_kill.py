@@ -74,11 +74,11 @@ def test_a_killed_deliverer_loses_nothing_and_sends_nothing_without_its_id(
             db.session.remove()
         assert len(stored) == TABLES * (HANDS_BEFORE + HANDS_DURING)
 
-        def every_hand_received() -> bool:
-            got = {json.loads(body)["data"]["hands"][0]["id"] for _, body in receiver.received}
-            return got >= stored
+        def received() -> set[str]:
+            return {json.loads(body)["data"]["hands"][0]["id"] for _, body in receiver.received}
 
-        assert wait_until(every_hand_received, 60), "a stored hand's delivery never came"
+        assert wait_until(lambda: received() >= stored, 60), \
+            f"never came: {sorted(stored - received())}"
         processes[1].send_signal(signal.SIGTERM)
         assert processes[1].wait(15) == 0, processes[1].stderr.read().decode()[-2000:]
     finally:
@@ -96,10 +96,11 @@ def test_a_killed_deliverer_loses_nothing_and_sends_nothing_without_its_id(
         payload = verifier.verify(body, headers)  # raises on a bad signature
         assert payload["type"] == "hand.stored"
         bodies[headers["webhook-id"]].add(body)
-    assert all(len(kinds) == 1 for kinds in bodies.values()), \
+    assert all(len(sent) == 1 for sent in bodies.values()), \
         "an id received twice carried another message"
-    assert len(bodies) == len(stored), "one message a hand, whatever the retries"
+    assert len(bodies) == len(stored), ("one message a hand, whatever the retries",
+                                        len(bodies), len(stored))
     with app.app_context():
         statuses = list(db.session.scalars(db.select(WebhookDelivery.status)))
         db.session.remove()
-    assert statuses == ["delivered"] * len(stored)
+    assert statuses == ["delivered"] * len(stored), statuses
