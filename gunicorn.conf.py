@@ -49,5 +49,9 @@ answer_errors_as_problems(util)
 
 
 def post_worker_init(worker):
-    """The worker's speed tricks and warm-up, once it has built the app (api/serving)."""
+    """The worker's speed tricks and warm-up, once it has built the app (api/serving); then
+    its webhook deliverer thread (api/webhooks/deliver.py; WEBHOOKS_DELIVER=off for none)."""
     tune_worker(worker)
+    from api.webhooks.deliver import start_thread
+
+    start_thread(worker.wsgi)

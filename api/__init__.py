@@ -18,7 +18,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     init_db(app)
 
-    from . import club, league, ratings, story
+    from . import club, league, ratings, story, webhooks
 
     # Where an area must tell one above it (a night finishing tells the club; a scheduled
     # league week starting tells the league), the one above listens through a hook.
@@ -26,6 +26,7 @@ def create_app(config: dict | None = None) -> Flask:
     club.connect()
     ratings.connect()
     story.connect()
+    webhooks.connect()
 
     from .problems import ProblemApi
     from .routes import register_routes

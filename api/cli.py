@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 from flask import current_app
-from flask.cli import with_appcontext
+from flask.cli import ScriptInfo, pass_script_info, with_appcontext
 from sqlalchemy.engine import make_url
 
 
@@ -21,6 +21,7 @@ def register_commands(app) -> None:
     app.cli.add_command(export_club)
     app.cli.add_command(export_event)
     app.cli.add_command(import_file)
+    app.cli.add_command(webhooks_deliver)
 
 
 def _write_document(document: dict, target: str) -> None:
@@ -79,6 +80,32 @@ def import_file(source, slug: str | None) -> None:
     what = f"club {made['club_id']}" if made["scope"] == "club" else f"event {made['event_id']}"
     click.echo(f"Imported {what} ({len(made['event_ids'])} night(s)).")
     click.echo(f"Key (shown once): {made['key']}")
+
+
+@click.command("webhooks-deliver")
+@click.option("--once", is_flag=True, help="One round of what is due, then stop.")
+@click.option("--idle", type=float, default=0.5, show_default=True,
+              help="Seconds to wait when nothing is due.")
+@pass_script_info
+def webhooks_deliver(info: ScriptInfo, once: bool, idle: float) -> None:
+    """Send the webhooks' deliveries from the outbox until stopped (Ctrl-C, SIGTERM): the
+    deliverer as a process of its own, beside or instead of gunicorn's threads (set
+    WEBHOOKS_DELIVER=off for none there). Any number may run at once."""
+    import signal
+    import threading
+
+    from .webhooks.deliver import deliver_due, run
+
+    app = info.load_app()
+    if once:
+        click.echo(f"{deliver_due(app)} deliveries attempted")
+        return
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        run(app, stop, idle)
+    except KeyboardInterrupt:
+        stop.set()
 
 
 def sqlite_backup(database: str, target: Path) -> None:

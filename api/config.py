@@ -108,6 +108,20 @@ class Config:
     # newest board already built (never older than theirs) until the new one is ready, instead
     # of one of them waiting for it. None: the first poller after a change builds it.
     POLL_BUILD_BEHIND_MS: float | None = 20
+    # Webhooks (docs/webhooks.md). WEBHOOKS_DELIVER: "thread" (a deliverer thread in each
+    # gunicorn worker) or "off" (run `flask webhooks-deliver` instead). An attempt waits
+    # WEBHOOKS_TIMEOUT_SECONDS for the receiver at most; after a failed one the next waits
+    # WEBHOOKS_RETRY_SECONDS, doubling each time (up to WEBHOOKS_RETRY_MAX_SECONDS, half of it
+    # random), until WEBHOOKS_MAX_ATTEMPTS; a claimed delivery is another deliverer's to take
+    # again after WEBHOOKS_LEASE_SECONDS (a deliverer killed mid-send). URLs to private or
+    # local addresses are refused unless WEBHOOKS_ALLOW_PRIVATE (a club's own network, tests).
+    WEBHOOKS_DELIVER = "thread"
+    WEBHOOKS_TIMEOUT_SECONDS = 5.0
+    WEBHOOKS_RETRY_SECONDS = 10.0
+    WEBHOOKS_RETRY_MAX_SECONDS = 3600.0
+    WEBHOOKS_MAX_ATTEMPTS = 8
+    WEBHOOKS_LEASE_SECONDS = 60.0
+    WEBHOOKS_ALLOW_PRIVATE = False
 
 
 # Limits a deployment may set from the environment (whole numbers).
@@ -117,7 +131,9 @@ INT_SETTINGS = ("PIN_CLIENT_ATTEMPTS", "PIN_WINDOW_SECONDS", "PIN_WAIT_SECONDS",
                 "IMPORT_ROWS", "REGISTRATION_LIMIT", "REGISTRATION_WINDOW_SECONDS",
                 "DOOR_LIMIT", "DOOR_WINDOW_SECONDS", "DOOR_REQUEST_LIMIT", "DOOR_REQUESTS_WAITING",
                 "CAPTAIN_REGISTRATION_LIMIT", "CAPTAIN_REGISTRATION_WINDOW_SECONDS",
-                "LEAGUE_TEAMS", "PROXY_HOPS")
+                "LEAGUE_TEAMS", "PROXY_HOPS", "WEBHOOKS_MAX_ATTEMPTS")
+FLOAT_SETTINGS = ("WEBHOOKS_TIMEOUT_SECONDS", "WEBHOOKS_RETRY_SECONDS",
+                  "WEBHOOKS_RETRY_MAX_SECONDS", "WEBHOOKS_LEASE_SECONDS")
 
 
 def load_config(overrides: dict | None = None) -> dict:
@@ -130,6 +146,14 @@ def load_config(overrides: dict | None = None) -> dict:
     for name in INT_SETTINGS:
         if os.environ.get(name, "").strip():
             settings[name] = int(os.environ[name])
+    for name in FLOAT_SETTINGS:
+        if os.environ.get(name, "").strip():
+            settings[name] = float(os.environ[name])
+    if os.environ.get("WEBHOOKS_DELIVER", "").strip():
+        settings["WEBHOOKS_DELIVER"] = os.environ["WEBHOOKS_DELIVER"].strip()
+    if os.environ.get("WEBHOOKS_ALLOW_PRIVATE", "").strip():
+        settings["WEBHOOKS_ALLOW_PRIVATE"] = os.environ["WEBHOOKS_ALLOW_PRIVATE"].strip() in (
+            "1", "true", "yes", "on")
     if overrides:
         settings.update(overrides)
     return settings

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '24037b7455b6';
+const VERSION = 'd2675fddbbbc';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
@@ -103,6 +103,7 @@ const SHELL = [
   '/js/screens/tables.js',
   '/js/story/recap.css',
   '/js/story/recap.js',
+  '/js/webhooks/webhooks.js',
   '/js/words.js',
   '/manifest.webmanifest'
 ];

@@ -29,3 +29,11 @@ class Hook:
 
     def __repr__(self) -> str:
         return f"<Hook {self.what}: {len(self.listeners)} listening>"
+
+
+# News someone outside may want (webhooks): `NEWS(event_id, [(kind, data), ...])`, run by the
+# area where it happens, in the transaction of the change, before its commit; the webhooks'
+# outbox (api/webhooks/outbox.py) writes its delivery rows in that transaction, so a change
+# committed always has them and one rolled back never does. The kinds, with the data each
+# carries, are listed in docs/webhooks.md.
+NEWS = Hook("news for webhooks, in the transaction of the change")

@@ -13,6 +13,7 @@ from ..core.errors import not_found
 from ..core.keys import Principal
 from ..core.models import ApiKey, Call, utcnow
 from .game_writes import locked_game
+from .news import game_changed
 
 # A table may call this many times in this many seconds (answered calls included).
 CALLS_PER_WINDOW = 6
@@ -67,6 +68,7 @@ def call_organizer(game_id: int, principal: Principal) -> tuple[dict, bool]:
     audit(event.id, principal, "call", "call", call.id, after={"game": game_label(game)},
           round_number=call.round_number, table=table)
     view = call_view(call)
+    game_changed(event.id, game, "call", call_id=call.id)
     db.session.commit()
     return view, True
 

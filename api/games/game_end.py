@@ -18,6 +18,7 @@ from .game_writes import (
     unsigned_note,
     writable,
 )
+from .news import game_changed
 
 
 def enter_sheet(game_id: int, principal: Principal, body: dict,
@@ -125,6 +126,7 @@ def sign_off(game_id: int, principal: Principal, signed_by: str) -> dict:
         match.signed_off_at, match.signed_off_by = game.signed_off_at, signed_by
     audit(event.id, principal, "sign-off", "game", game.id, after={"signed_by": signed_by},
           round_number=match.round.number, table=match.table)
+    game_changed(event.id, game, "game.agreed", how="signed off", by=signed_by)
     return commit_and_view(game)
 
 

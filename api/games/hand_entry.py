@@ -33,6 +33,7 @@ from .game_state import (
 )
 from .game_writes import commit_and_view, lower_first, store_result, writable
 from .hands import fingerprint, hand_columns
+from .news import hands_stored
 from .short_writes import (
     RACED,
     hands_of,
@@ -248,4 +249,5 @@ def _record_the_long_way(entry: Entry, principal: Principal, body: dict,
                            **hand_columns(body, score)))
     game.entries = number
     store_result(game, preset, state)
+    hands_stored(game.event_id, game.id, game.match.table, [(hand_id, number)], state)
     return commit_and_view(game), True

@@ -15,6 +15,7 @@ from ..core.keys import Principal
 from ..core.models import Game, Protest, Ruling, utcnow
 from .game_state import compute_state, game_view
 from .game_writes import locked_game, lower_first, store_result, unsigned_note
+from .news import game_changed
 from .result_notes import ruling_view
 
 ADJUST, FORFEIT, UPHELD, REJECTED = "adjust", "forfeit", "protest_upheld", "protest_rejected"
@@ -71,6 +72,7 @@ def _store(event_id: int, game: Game, preset, principal: Principal, action: str,
                  "winner": game.winner, **unsigned_note(unsigned)},
           round_number=game.match.round.number, table=game.match.table)
     db.session.flush()
+    game_changed(event_id, game, "standings.changed", why=f"ruling {action}")
     answer = {**ruling_view(ruling), "game": game_view(game)}
     db.session.commit()
     return answer

@@ -26,6 +26,7 @@ from .game_end import sheet_tie
 from .game_state import fmt_of, game_view, rules_hand, stored_score
 from .game_writes import commit_and_view, locked_game, lower_first, store_result, writable
 from .hands import fingerprint, hand_columns
+from .news import hands_stored
 from .short_writes import RACED, write_hands
 
 
@@ -190,4 +191,7 @@ def enter_hands_the_long_way(game_id: int, principal: Principal,
           after={"sheet": body["id"], "hands": len(new), "game": game.number,
                  "points": [game.points_a, game.points_b]},
           round_number=round_.number, table=game.match.table)
+    hands_stored(event.id, game.id, game.match.table,
+                 [(row["id"], n) for n, row in enumerate(new, start=number - len(new) + 1)],
+                 check.state)
     return commit_and_view(game), True

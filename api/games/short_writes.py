@@ -18,6 +18,7 @@ from ..rules import games as rgames
 from ..rules.matches import match_state
 from .entry_read import Entry, entry_query
 from .game_state import game_view, hand_view, remember_hand_views, result_rows
+from .news import hands_stored
 
 RACED = SimpleNamespace()  # what the short way gives when the event changed since the read
 
@@ -133,6 +134,8 @@ def write_hands(entry: Entry, rows: list[dict], state: rgames.GameState, views: 
         write_match(conn, game, state)
     if audit is not None:
         record(entry.event_id, **audit)
+    hands_stored(entry.event_id, game.id, entry.table,
+                 [(row["id"], row["number"]) for row in rows], state)
     db.session.commit()
     views = views + [hand_view(SimpleNamespace(**row)) for row in rows]
     view = game_view(game, hands=views)

@@ -42,6 +42,7 @@ from .entry_views import (
 )
 from .game_state import read_game
 from .game_writes import locked_game, lower_first, writable
+from .news import game_changed
 
 # --- reading ---------------------------------------------------------------------------------
 
@@ -100,6 +101,7 @@ def enter(game_id: int, principal: Principal, body: dict, kind: str = HAND) -> t
               after={"number": row.number, "A": (twin if twin.side == "A" else row).body,
                      "B": (row if twin.side == "A" else twin).body},
               round_number=game.match.round.number, table=game.match.table)
+        game_changed(event.id, game, "mismatch", number=row.number)
     db.session.commit()
     return _answer(game_id, side, principal), 201
 
@@ -129,6 +131,8 @@ def _store(game, principal: Principal, taken: HandEntry, others: list[HandEntry]
         entry.decided_at, entry.decided_by = now, by
     db.session.flush()
     stored = {**(body if body is not None else taken.body), "id": hand_id}
+    game_changed(game.event_id, game, "game.agreed", how="entries agreed", by=by,
+                 entry_id=taken.id, hand_id=hand_id)
     if taken.kind == HAND:
         found = hand_entry.entry_of(game.id, hand_id)
         hand_entry.record_locked(found, principal, stored)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ..core.common import audit, game_label, get_round, lock_event, preset_of
 from ..core.db import db
 from ..core.errors import Conflict, Invalid
-from ..core.hooks import Hook
+from ..core.hooks import NEWS, Hook
 from ..core.keys import Principal
 from ..core.models import Event, Round, utcnow
 from ..games.entry_views import waiting_counts
@@ -203,6 +203,9 @@ def close_round(round_id: int, principal: Principal) -> Round:
     round_.status = "closed"
     round_.closed_at = utcnow()
     audit(event.id, principal, "close-round", "round", round_.number, round_number=round_.number)
+    data = {"event_id": event.id, "round_id": round_.id, "round": round_.number}
+    NEWS(event.id, [("round.closed", data),
+                    ("standings.changed", {**data, "why": "round closed"})])
     db.session.commit()
     return round_
 

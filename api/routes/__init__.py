@@ -142,13 +142,14 @@ def register_routes(app, api) -> None:
         rulings,
         story,
         verification,
+        webhooks,
     )
 
     app.url_map.converters["int"] = IdConverter  # before any rule is added
     app.url_map.converters["string"] = app.url_map.converters["default"] = TextConverter
     for module in (meta, events, entrants, rounds, games, league, reading, exports, clubs,
                    event_day, door, captains, verification, rulings, ratings, story,
-                   feeds, portable):
+                   feeds, portable, webhooks):
         api.register_blueprint(module.blp)
     app.before_request(allow_larger_bodies)
     app.before_request(refuse_calls_without_a_key)

@@ -35,7 +35,10 @@ KEYED_READS = {"/api/events/{event_id}/access", "/api/events/{event_id}/keys",
                "/api/events/{event_id}/door-token", "/api/events/{event_id}/door-requests",
                "/api/events/{event_id}/registration", "/api/events/{event_id}/calls",
                # A team's calendar link: secret in a private league (the team key too).
-               "/api/events/{event_id}/teams/{team_id}/calendar"}
+               "/api/events/{event_id}/teams/{team_id}/calendar",
+               "/api/events/{event_id}/webhooks", "/api/clubs/{club_id}/webhooks",
+               "/api/events/{event_id}/webhook-deliveries",
+               "/api/clubs/{club_id}/webhook-deliveries"}
 # Answers about whichever key is sent, or none.
 KEY_OPTIONAL = {("get", "/api/me")} | {("get", path) for path in (
     # A game: under double entry the organizer's key sees both sides' waiting entries.

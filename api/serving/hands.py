@@ -37,6 +37,7 @@ from ..routes import MAX_ID
 from ..routes.games import HANDS_IN, SHEET_IN, enter_first_sheet, enter_ordinary_hand, game_json
 from ..rules.errors import RuleError
 from ..web import LearnedHeaders
+from ..webhooks import outbox
 
 log = logging.getLogger(__name__)
 PATH = re.compile(r"/api/games/([0-9]{1,10})/(hands|sheet)")
@@ -89,6 +90,7 @@ class HandPosts:
                 finally:
                     db.session.rollback()
                 hand_entry.prepare()
+                outbox.prepare()  # the read of the event's webhooks (api/webhooks/)
         except Exception:  # noqa: BLE001 (the first hand builds it, as before)
             log.exception("preparing the hand path's statements")
 

@@ -51,6 +51,7 @@ const section = {
   register: () => import('./league/register.js'),
   team: () => import('./league/team.js'),
   desk: () => import('./console/desk.js'),
+  webhooks: () => import('./webhooks/webhooks.js'),
   /* A paper sheet's grid: entered after play, so not in the runner's shell. */
   grid: () => import('./game/sheet-grid.js'),
 };
@@ -80,6 +81,7 @@ const routes = [
   organize('\\/corrections', section.corrections),
   organize('\\/print', section.print),
   organize('\\/desk', section.desk),
+  organize('\\/webhooks', section.webhooks),
   organize('\\/print\\/cards', section.print, 'cards'),
   organize('\\/print\\/sheets', section.print, 'sheets'),
   organize('\\/print\\/seating', section.print, 'seating'),

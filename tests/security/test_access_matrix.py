@@ -133,6 +133,22 @@ def _make_call(api, s: Seeded) -> None:
                                 expect=201).get_json()["id"]
 
 
+HOOK = {"url": "https://hooks.example.org/euchre", "kinds": ["call"]}
+
+
+def _make_webhook(api, s: Seeded) -> None:
+    s.ids["webhook_id"] = api.post(f"/api/events/{s.id}/webhooks", key=s.organizer, json=HOOK,
+                                   expect=201).get_json()["id"]
+
+
+def _make_delivery(api, s: Seeded) -> None:
+    """A webhook asking for calls, and a call: one delivery waiting in the outbox."""
+    _make_webhook(api, s)
+    _make_call(api, s)
+    s.ids["delivery_id"] = api.get(f"/api/events/{s.id}/webhook-deliveries", key=s.organizer,
+                                   expect=200).get_json()[0]["id"]
+
+
 def _protest_ready(api, s: Seeded) -> None:
     """The first team's (the team key's) game of week 1 made a playoff game with no entries
     (a protest is lodged before a playoff game); its opponent's first player to protest."""
@@ -330,8 +346,17 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
         TEAM, event="league"),
     ("DELETE", "/api/events/<int:event_id>/teams/<int:team_id>/calendar"): Route(
         TEAM, event="league"),
+    # Webhooks (organizer; a club's webhooks and deliveries are reached by its club key,
+    # tests/api/test_webhooks.py).
+    ("POST", "/api/events/<int:event_id>/webhooks"): Route(ORGANIZER, body=_body(HOOK)),
+    ("DELETE", "/api/webhooks/<int:webhook_id>"): Route(ORGANIZER, prepare=_make_webhook),
+    ("POST", "/api/webhooks/<int:webhook_id>/secret"): Route(ORGANIZER,
+                                                            prepare=_make_webhook),
+    ("POST", "/api/webhook-deliveries/<int:delivery_id>/redeliver"): Route(
+        ORGANIZER, prepare=_make_delivery),
     # The club's: see test_club_access.py.
     **{(method, rule): Route(CLUB) for method, rule in (
+        ("POST", "/api/clubs/<int:club_id>/webhooks"),
         ("PATCH", "/api/clubs/<int:club_id>"),
         ("POST", "/api/clubs/<int:club_id>/keys"),
         ("DELETE", "/api/clubs/<int:club_id>/keys/<int:key_id>"),
@@ -417,6 +442,10 @@ READ_ROUTES: dict[str, str] = {
     "/api/events/<int:event_id>/calendar": PUBLIC,
     "/api/events/<int:event_id>/teams/<int:team_id>/calendar": TEAM,  # shows the secret link
     "/api/clubs/<int:club_id>/keys": CLUB,
+    "/api/clubs/<int:club_id>/webhooks": CLUB,
+    "/api/clubs/<int:club_id>/webhook-deliveries": CLUB,
+    "/api/events/<int:event_id>/webhooks": ORGANIZER,
+    "/api/events/<int:event_id>/webhook-deliveries": ORGANIZER,
     "/api/clubs/<int:club_id>/audit": CLUB,
     "/api/clubs/<int:club_id>/export/portable.json": CLUB,
     "/api/clubs/<int:club_id>/people/<int:person_id>/data": CLUB,
@@ -491,7 +520,7 @@ def call(api, method: str, rule: str, route: Route, seeded: Seeded, auth: str | 
 
 
 # Fields computed from the server's clock at read time: they change by themselves.
-CLOCK_FIELDS = {"seconds_left", "idle_seconds"}
+CLOCK_FIELDS = {"seconds_left", "idle_seconds", "age_seconds"}
 
 
 def timeless(value):

@@ -58,6 +58,8 @@ def _club(api, name: str) -> Club:
 # What each club write sends: a body that would change something.
 BODIES = {
     ("PATCH", "/api/clubs/<int:club_id>"): lambda c: {"name": "Hijacked"},
+    ("POST", "/api/clubs/<int:club_id>/webhooks"): lambda c: {
+        "url": "https://hooks.example.org/stolen"},
     ("POST", "/api/clubs/<int:club_id>/keys"): lambda c: {"label": "intruder"},
     ("DELETE", "/api/clubs/<int:club_id>/keys/<int:key_id>"): None,
     ("POST", "/api/clubs/<int:club_id>/events"): lambda c: {"name": "Mine",

@@ -22,6 +22,7 @@ from .records import (
     Result,
     Ruling,
 )
+from .webhooks import Webhook, WebhookDelivery
 
 __all__ = [
     "utcnow",
@@ -57,4 +58,6 @@ __all__ = [
     "Rating",
     "RatedNight",
     "TeamCalendar",
+    "Webhook",
+    "WebhookDelivery",
 ]

@@ -1,8 +1,8 @@
 /**
  * The organizer console's frame: the organizer key for this event, and the section tabs shared
  * by every console screen. A console screen calls `frame(main, eventId, 'players', 'Players')`
- * and fills the element it returns; without an organizer key on this device it shows how to
- * get one and returns null. An organizer link (…#key=...) opens any section.
+ * and fills what it returns; without an organizer key here it says how to get one and
+ * returns null. An organizer link (…#key=...) opens any section.
  */
 
 import * as api from '../api.js';
@@ -11,7 +11,7 @@ import {h, mount, setTitle} from '../dom.js';
 /** [section, label, path under /e/<id>/organize, shown for which presets (null: all)] */
 const SECTIONS = [
   ['home', 'Event', '', null],
-  // Second, so a scorekeeper reaches it in a few Tab presses (Alt+K from anywhere).
+  // Second: near in Tab order (and Alt+K).
   ['desk', 'Desk', '/desk', ['wec-singles', 'wec-doubles', 'progressive', 'teams']],
   ['access', 'Access', '/access', null],
   ['players', 'Players', '/players', null],
@@ -22,6 +22,7 @@ const SECTIONS = [
   ['ties', 'Ties', '/ties', null],
   ['corrections', 'Corrections', '/corrections', null],
   ['print', 'Print & export', '/print', null],
+  ['webhooks', 'Webhooks', '/webhooks'],
 ];
 
 const DESK_KEY = {'aria-keyshortcuts': 'Alt+K', title: 'Desk (Alt+K)'};
