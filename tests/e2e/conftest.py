@@ -161,6 +161,63 @@ def api(live_server) -> Api:
     return Api(live_server.url)
 
 
+@pytest.fixture(scope="session")
+def postgres_live_server(tmp_path_factory):
+    """gunicorn over a PostgreSQL database of its own (made, migrated, dropped here), for the
+    walks that must hold on both databases. Started the first time a test asks for it."""
+    from sqlalchemy import create_engine, text
+
+    from tests.api.conftest import _migrate, _pg_url
+    from tests.conftest import POSTGRES_URL
+
+    require_or_skip(bool(POSTGRES_URL), "PostgreSQL (TEST_POSTGRES_URL)")
+    name = f"euchre_e2e_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(_pg_url(), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+        conn.execute(text(f'ALTER DATABASE "{name}" SET synchronous_commit = off'))
+    folder = tmp_path_factory.mktemp("e2e-postgres")
+    try:
+        _migrate(_pg_url(name))
+        with LiveServer(_pg_url(name), folder=folder, workers=1, threads=4,
+                        log=folder / "server.log") as server:
+            yield server
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+class Site:
+    """Where a walk runs: the server's address, the API over HTTP, and phones (each a browser
+    context of its own, closed when the test ends)."""
+
+    def __init__(self, url: str, browser):
+        self.url = url
+        self.api = Api(url)
+        self.browser = browser
+        self.contexts: list = []
+
+    def phone(self):
+        context = self.browser.new_context(base_url=self.url, **PHONE)
+        self.contexts.append(context)
+        return context, context.new_page()
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def site(request, browser):
+    """The same walk against the SQLite server and the PostgreSQL one."""
+    server = request.getfixturevalue(
+        "live_server" if request.param == "sqlite" else "postgres_live_server")
+    walk = Site(server.url, browser)
+    yield walk
+    walk.close()
+
+
 @pytest.fixture
 def event(api) -> EventSetup:
     return EventSetup(api)
