@@ -199,8 +199,9 @@ export class GameStore extends EventTarget {
     // Another phone (or the organizer) may change the game: look again now and then.
     const timer = setInterval(async () => {
       if (document.hidden || this.editing || this.busy) return;
-      // A round closing changes no game's version but does open the correction window.
-      const seen = () => `${this.game.version} ${this.game.correction_open}`;
+      // A round closing changes no game's version but does start the correction window's
+      // clock (correctable_until), and its end closes it (correction_open).
+      const seen = () => `${this.game.version} ${this.game.correction_open} ${this.game.correctable_until}`;
       const before = seen();
       await this.reload();
       if (seen() !== before) this.changed();

@@ -86,7 +86,7 @@ export function verify(store) {
   const look = async () => {
     await store.reload();
     const g = store.game;
-    const now = JSON.stringify([g.version, g.entries, g.mismatches, g.hands.length, g.correction_open, g.signed_off]);
+    const now = JSON.stringify([g.version, g.entries, g.mismatches, g.hands.length, g.correction_open, g.correctable_until, g.signed_off]);
     notice(g);
     if (now !== seen) { seen = now; store.changed(); }
   };
