@@ -100,6 +100,9 @@ def _urls(rule: str, world: dict):
         url = f"/api/clubs/{club['id']}/series/{world['series']['id']}/standings.csv"
         yield url, None
         yield url, key
+    elif rule == "/api/clubs/<int:club_id>/ratings.csv":  # the night's finished game is rated
+        yield f"/api/clubs/{club['id']}/ratings.csv", None
+        yield f"/api/clubs/{club['id']}/ratings.csv", key
     elif rule == "/api/events/<int:event_id>/export/<string:name>.csv":
         for name in EXPORTS:
             yield f"/api/events/{world['night']['id']}/export/{name}.csv", key
