@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '251371672670';
+const VERSION = 'd703265de3fa';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

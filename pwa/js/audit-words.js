@@ -94,6 +94,9 @@ export function entryWords(e, side, label, games) {
       : `Runner link made for ${a.table ? `table ${a.table}` : 'every table'}`];
     case 'revoke-key': return [`${a.role === 'organizer' ? 'An organizer' : 'A runner'} link revoked`];
     case 'new-pin': return ['New join PIN'];
+    case 'calendar-privacy': return [a.private ? 'Calendars made private (teams read them through their own links)' : 'Calendars made public'];
+    case 'calendar-link': return [`New calendar link for ${a.team}`, a.revoked && 'the old one stops working'];
+    case 'calendar-link-revoked': return [`Calendar link of ${a.team} revoked`];
     case 'schedule-season': return ['Season scheduled', `${plural(a.weeks, 'week')}, ${plural(a.teams, 'team')}`];
     case 'forfeit': return [`${a.team} forfeited game${a.games?.length === 1 ? '' : 's'} ${(a.games || []).join(', ')}`,
       [REASONS[a.reason] || a.reason, a.minutes_late && `${a.minutes_late} minutes late`,

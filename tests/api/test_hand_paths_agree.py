@@ -315,12 +315,16 @@ def test_a_whole_paper_sheet_is_eight_statements_or_fewer(app):
 
     api = ApiClient(app.test_client())
     setup = _setup(app, "progressive", {})
-    statements = []
+    statements, webhook_reads = [], []
     with app.app_context():
         engine = db.engine
 
     def count(conn, cursor, statement, parameters, context, executemany):
-        if not statement.lstrip().upper().startswith(("BEGIN", "COMMIT")):
+        if "FROM webhooks" in statement:
+            # Whether the event has webhooks: read once per event and worker, then kept for
+            # a while (api/webhooks/outbox.py; test_hand_path.py counts it apart too).
+            webhook_reads.append(statement)
+        elif not statement.lstrip().upper().startswith(("BEGIN", "COMMIT")):
             statements.append(statement.split()[0])
 
     event.listen(engine, "before_cursor_execute", count)
@@ -330,6 +334,7 @@ def test_a_whole_paper_sheet_is_eight_statements_or_fewer(app):
     finally:
         event.remove(engine, "before_cursor_execute", count)
     assert len(statements) <= 8, statements
+    assert len(webhook_reads) <= 1
     assert answer["hands_played"] == 8 and answer["points"] == {"A": 5, "B": 9}
     assert api.game(setup["game"]) == answer
 
