@@ -52,6 +52,8 @@ def post_worker_init(worker):
     """The worker's speed tricks and warm-up, once it has built the app (api/serving); then
     its webhook deliverer thread (api/webhooks/deliver.py; WEBHOOKS_DELIVER=off for none)."""
     tune_worker(worker)
+    if not hasattr(worker.wsgi, "config"):  # not our Flask app (the bench's static baseline)
+        return
     from api.webhooks.deliver import start_thread
 
     start_thread(worker.wsgi)
