@@ -226,10 +226,13 @@ def _change_by_a_side(game_id: int, hand_id: str, side: str | None, body: dict |
     the organizer's key)."""
     with reading_only():
         principal = game_principal(game_id)
-        entry = hand_entry.entry_of(game_id)
-    if entry.preset.verification == SIGN_OFF or principal.role == ORGANIZER:
+        mode = hand_entry.entry_of(game_id).preset.verification
+    # End the read before any write takes the lock: on SQLite a read turned into a write is
+    # refused (busy, a 503) when another edit committed in between, not told it is stale.
+    db.session.rollback()
+    if mode == SIGN_OFF or principal.role == ORGANIZER:
         return None
-    side = entry_checks.needs_side({"side": side}, entry.preset.verification)
+    side = entry_checks.needs_side({"side": side}, mode)
     view, status = hand_changes.propose(game_id, hand_id, principal, side, body, _if_match(),
                                         verification.game_read)
     return _with_etag(view, status)
