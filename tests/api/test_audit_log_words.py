@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import require_or_skip
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -65,10 +67,10 @@ def _actions_recorded() -> set[str]:
     return found | {"ruling", "withdraw-ruling"}  # rulings.py passes its action along
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the PWA's words")
 def test_every_action_the_audit_log_records_has_words_not_its_raw_name():
     """The console's log says each action in a sentence; an action without words falls back
     to its raw name ("reject hand entry"), which is what an organizer must never read."""
+    require_or_skip(shutil.which("node") is not None, "Node.js (node), to run the PWA's words")
     actions = sorted(_actions_recorded())
     assert {"hand-mismatch", "settle-mismatch", "confirm-hand-entry", "reject-hand-entry",
             "withdraw-hand-entry", "change-hand-entry", "call",
@@ -91,8 +93,7 @@ def test_every_action_the_audit_log_records_has_words_not_its_raw_name():
 
 
 def test_a_verification_entry_reads_in_words_with_the_sides_names():
-    if shutil.which("node") is None:
-        pytest.skip("needs node to run the PWA's words")
+    require_or_skip(shutil.which("node") is not None, "Node.js (node), to run the PWA's words")
     entry = {"action": "reject-hand-entry",
              "before": {"number": 3, "side": "A", "kind": "hand",
                         "hand": {"maker": "A", "tricks": 5, "alone": False}},
