@@ -9,8 +9,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from tests.conftest import require_or_skip
 
 ROOT = Path(__file__).resolve().parents[2]
