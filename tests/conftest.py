@@ -22,6 +22,8 @@ def require_or_skip(available: bool, what: str) -> None:
 def pytest_addoption(parser):
     parser.addoption("--run-slow", action="store_true",
                      help="run the slow fault and fuzz tests (always on under CI=true)")
+    parser.addoption("--fuzz-everywhere", action="store_true",
+                     help="the full fuzz run on SQLite as well as PostgreSQL")
 
 
 def pytest_collection_modifyitems(config, items):

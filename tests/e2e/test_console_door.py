@@ -79,9 +79,9 @@ def test_every_console_section_is_in_view_on_a_small_phone(page: Page, api, shot
     made = _event(api)
     page.goto(f"/e/{made['id']}/organize#key={made['organizer_key']}")
     tabs = page.locator("nav.console-tabs .console-tab")
-    expect(tabs).to_have_count(10)
+    expect(tabs).to_have_count(11)
     for label in ("Event", "Access", "Players", "Rounds", "Desk", "Standings", "Prizes", "Ties",
-                  "Corrections", "Print & export"):
+                  "Corrections", "Print & export", "Webhooks"):
         tab = tabs.filter(has_text=label)
         expect(tab).to_be_in_viewport(ratio=1)
     widths = page.evaluate("""() => {

@@ -81,9 +81,20 @@ def shown(played: int) -> str:
             f"?.textContent || '')")
 
 
+# When this page first counted at least N hands: a phone that learns hands by polling may go
+# from 1 played to 3 at once, never showing 2.
+FIRST_AT_LEAST = """(played) => {
+  const times = Object.entries(window.__shown)
+    .filter(([key]) => key.startsWith(location.pathname + '#')
+      && Number(key.split('#')[1]) >= played)
+    .map(([, at]) => at);
+  return times.length ? Math.min(...times) : null;
+}"""
+
+
 def when_shown(page, game_id: int, played: int) -> float:
-    wait_until(page, f"(location.pathname + '#{played}') in window.__shown")
-    return page.evaluate(f"window.__shown[location.pathname + '#{played}']")
+    wait_until(page, f"({FIRST_AT_LEAST})({played}) !== null")
+    return page.evaluate(FIRST_AT_LEAST, played)
 
 
 def level_games_settled(api, event) -> None:

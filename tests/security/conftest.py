@@ -126,6 +126,20 @@ def world_rows(app, world) -> dict[str, list[dict]]:
     return _SEEDS[backend_of(app)][0]
 
 
+def pytest_collection_modifyitems(config, items):
+    """The full fuzz run is PostgreSQL's unless --fuzz-everywhere (test_fuzz.py says why)."""
+    if config.getoption("--fuzz-everywhere"):
+        return
+    kept, dropped = [], []
+    for item in items:
+        sqlite_full = item.name.startswith("test_fuzz_every_operation[") and \
+            item.callspec.params.get("app") == "sqlite"
+        (dropped if sqlite_full else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
 def pytest_terminal_summary(terminalreporter):
     """The fuzzer's figures (README's "Reliability" section quotes them)."""
     fuzz = sys.modules.get("tests.security.test_fuzz")  # not imported when it did not run

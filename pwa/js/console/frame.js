@@ -22,7 +22,7 @@ const SECTIONS = [
   ['ties', 'Ties', '/ties', null],
   ['corrections', 'Corrections', '/corrections', null],
   ['print', 'Print & export', '/print', null],
-  ['webhooks', 'Webhooks', '/webhooks'],
+  ['webhooks', 'Webhooks', '/webhooks', null],
 ];
 
 const DESK_KEY = {'aria-keyshortcuts': 'Alt+K', title: 'Desk (Alt+K)'};
