@@ -7,8 +7,9 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 WORKERS ?= 2
-# Test processes (pytest-xdist); the browser tests share one of them.
-TEST_WORKERS ?= 2
+# Test processes (pytest-xdist): four on two cores, since the browser tests mostly wait on
+# the page and PostgreSQL; each has its own databases, live servers and chromium.
+TEST_WORKERS ?= 4
 
 .PHONY: run test coverage setup setup-dev lint bench-quick clean
 

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'd703265de3fa';
+const VERSION = '232b9181615b';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

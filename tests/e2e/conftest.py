@@ -27,7 +27,7 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-q
                  "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 3}
+         "device_scale_factor": 1}
 
 
 @pytest.fixture(scope="session")
