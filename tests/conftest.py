@@ -24,6 +24,8 @@ def pytest_addoption(parser):
                      help="run the slow fault and fuzz tests (always on under CI=true)")
     parser.addoption("--fuzz-everywhere", action="store_true",
                      help="the full fuzz run on SQLite as well as PostgreSQL")
+    parser.addoption("--security-everywhere", action="store_true",
+                     help="the access matrix and club access tests on PostgreSQL too")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -126,15 +126,27 @@ def world_rows(app, world) -> dict[str, list[dict]]:
     return _SEEDS[backend_of(app)][0]
 
 
+# Authorization is decided in Python before any query that differs between the databases:
+# these run on SQLite only, unless --security-everywhere (on PostgreSQL too they took a
+# quarter of CI's time on a 2-core machine). The limits per address (their counters are
+# dialect-specific upserts) and the hardening tests run on both.
+SQLITE_ONLY = ("tests/security/test_access_matrix.py", "tests/security/test_club_access.py")
+
+
+def _dropped(item, config) -> bool:
+    backend = getattr(item, "callspec", None) and item.callspec.params.get("app")
+    if item.name.startswith("test_fuzz_every_operation["):
+        return backend == "sqlite" and not config.getoption("--fuzz-everywhere")
+    return backend == "postgres" and item.nodeid.startswith(SQLITE_ONLY) and \
+        not config.getoption("--security-everywhere")
+
+
 def pytest_collection_modifyitems(config, items):
-    """The full fuzz run is PostgreSQL's unless --fuzz-everywhere (test_fuzz.py says why)."""
-    if config.getoption("--fuzz-everywhere"):
-        return
+    """The full fuzz run is PostgreSQL's unless --fuzz-everywhere (test_fuzz.py says why);
+    the access matrix and the club access tests SQLite's unless --security-everywhere."""
     kept, dropped = [], []
     for item in items:
-        sqlite_full = item.name.startswith("test_fuzz_every_operation[") and \
-            item.callspec.params.get("app") == "sqlite"
-        (dropped if sqlite_full else kept).append(item)
+        (dropped if _dropped(item, config) else kept).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

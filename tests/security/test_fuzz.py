@@ -14,7 +14,7 @@ rules and the database, not only the 404s.
 Two groups:
 - a smoke run of a few cases per operation (SQLite, no coverage phase), always on;
 - the full run, slow-marked (`--run-slow`, or CI=true): FUZZ_EXAMPLES cases per operation
-  (default 25) plus schemathesis's coverage phase (boundary values and every kind of wrong
+  (default 10) plus schemathesis's coverage phase (boundary values and every kind of wrong
   input), on PostgreSQL: the stricter of the two databases (a 32-bit integer column, no NUL
   in text), where out-of-range values show first. The coverage phase is four fifths of the
   cases; run on SQLite too it doubled the fuzz run's time (about 3 minutes of CI) and had
@@ -40,7 +40,7 @@ from schemathesis.specs.openapi.checks import negative_data_rejection
 from api import create_app
 from api.problems import PROBLEM_JSON
 
-FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 FUZZ_SEED = os.environ.get("FUZZ_SEED")
 SMOKE_EXAMPLES = 3
 
