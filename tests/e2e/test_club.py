@@ -106,7 +106,9 @@ def test_a_club_runs_two_nights_a_series_and_shows_a_profile(page: Page, api, sh
     expect(page.locator(".card").first).to_contain_text("From 16 hands entered hand by hand")
     expect(page.locator(".figure", has_text="make %").locator(".figure-value")).to_have_text(
         f"{round(profile['stats']['make_pct'])}%")
-    expect(page.locator("svg.chart")).to_have_count(2)
+    # Her points and hands by night, and (loaded after them) her rating over the nights.
+    expect(page.locator("svg.chart:not(.rating-chart)")).to_have_count(2)
+    expect(page.locator("svg.rating-chart")).to_have_count(1)
     expect(page.locator(".profile-events tbody tr")).to_have_count(2)
     prizes = sum(e["prize"] for e in profile["events"])
     expect(page.locator(".profile-events .prize-mark")).to_have_count(prizes)

@@ -9,7 +9,15 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE
-from .steps import join_with_pin, open_game, side_names, tap_hand, wait_until, wec_event
+from .steps import (
+    join_with_pin,
+    open_game,
+    side_names,
+    tap_hand,
+    wait_for_hands,
+    wait_until,
+    wec_event,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +46,7 @@ def test_a_second_phones_leaderboard_changes_within_5_seconds_without_a_reload(
     join_with_pin(page, event)
     open_game(page, event, game_id)
     tap_hand(page, side_names(game)["A"], 5)
+    wait_for_hands(event, game_id, 1)  # the promise starts once the server has the hand
     entered = time.monotonic()
     expect(row(viewer, maker_player).locator(".total")).to_have_text(re.compile(r"^2"),
                                                                      timeout=5000)
