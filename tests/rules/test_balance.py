@@ -3,6 +3,7 @@ ghosts kept, never a wider spread than the draw, narrower on average, and repeat
 
 from __future__ import annotations
 
+import itertools
 import random
 from statistics import mean
 
@@ -77,3 +78,29 @@ def test_a_ghost_table_is_left_out_of_the_spread():
     assert differences(drawn, ratings) == [None, 20]
     result = balance_tables(drawn, ratings, seed=3)
     assert result.tables[0][3] is None and result.spread == 0
+
+
+def _most_level(ratings: dict) -> float:
+    """By brute force: the smallest spread any seating of these eight players has."""
+    people = sorted(ratings)
+    best = float("inf")
+    for others in itertools.combinations(people[1:], 3):
+        first = (people[0], *others)
+        second = tuple(p for p in people if p not in first)
+        best = min(best, max(_most_level_table(first, ratings),
+                             _most_level_table(second, ratings)))
+    return best
+
+
+def _most_level_table(four: tuple, ratings: dict) -> float:
+    a, b, c, d = (ratings[p] for p in four)
+    return min(abs(a + b - c - d), abs(a + c - b - d), abs(a + d - b - c))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(min_value=0, max_value=50), min_size=8, max_size=8),
+       st.integers(0, 10**6))
+def test_a_night_of_eight_gets_the_most_level_seating_there_is(values, draw):
+    ratings = dict(zip(range(1, 9), values, strict=True))
+    result = balance_tables(_draw(8, draw), ratings, seed=draw)
+    assert abs(result.spread - _most_level(ratings)) < 1e-9
