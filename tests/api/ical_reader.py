@@ -99,6 +99,10 @@ def read(body: bytes) -> Component:
         for name in ("UID", "DTSTAMP", "DTSTART"):
             event.one(name)
         assert not (event.all("DTEND") and event.all("DURATION"))
+        if event.all("DTEND"):  # later than DTSTART (3.8.2.2), in the same form
+            (start_params, start), (end_params, end) = event.all("DTSTART")[0], \
+                event.all("DTEND")[0]
+            assert start_params == end_params and end > start, (start, end)
         for name in ("DTSTART", "DTEND"):
             for params, _ in event.all(name):
                 assert params.get("TZID", "UTC") in zones | {"UTC"}, params

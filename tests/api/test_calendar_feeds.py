@@ -209,3 +209,31 @@ def test_an_erased_player_is_named_nowhere_in_the_team_feeds(api):
     [only] = read(api.get(path, expect=200).get_data()).events()
     assert unescape(only.one("SUMMARY")) == f"Week 1: {others} v Former player 1 and Co"
     assert only.params("DTSTART") == {"VALUE": "DATE"} and only.one("DTSTART") == "20270105"
+
+
+def test_a_rounds_sequence_only_goes_up_as_its_clock_restarts_and_it_closes_and_reopens(api):
+    night = api.post("/api/events", json={"name": "Friday night", "preset": "progressive",
+                                           "time_zone": "America/Detroit"},
+                     expect=201).get_json()
+    key, eid = night["organizer_key"], night["id"]
+    api.add_players(night, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"])
+    seated = api.seat_round(night, 1)
+    path = f"/api/events/{eid}/calendar.ics"
+
+    def round_one():
+        event = by_uid(_feed(api, path))[f"round-{night['code']}-1@euchre-scorekeeper"]
+        return int(event.one("SEQUENCE")), event.one("DTSTART"), event.one("LAST-MODIFIED")
+
+    seen = [round_one()]
+    steps = [("clock", {"minutes": 20}), ("clock", {"minutes": 30}), ("time", None),
+             ("close", None), ("reopen", None), ("close", None)]
+    for step, body in steps:
+        if step == "time":
+            for table in seated["tables"]:
+                api.hand(key, table["games"][0]["id"], "A", 3)
+        api.post(f"/api/rounds/{seated['id']}/{step}", key=key, json=body, expect=200)
+        seen.append(round_one())
+    sequences = [s for s, _, _ in seen]
+    # Calling time moves nothing in the calendar; every other step raises SEQUENCE by one.
+    assert sequences == [0, 1, 2, 2, 3, 4, 5], sequences
+    assert [m for _, _, m in seen] == sorted(m for _, _, m in seen)
