@@ -22,7 +22,7 @@ from ..league.forfeits import require_league
 from ..league.nights import night_dates, night_lookup
 from ..rules import games as rgames
 from . import ical
-from .history import replay
+from .history import replay, zone_changes
 
 STAGES = (rgames.REGULAR, rgames.PLAYOFF)
 
@@ -40,6 +40,15 @@ def _when(event: Event, night: date) -> tuple[date | datetime, datetime | None]:
     begins = datetime.combine(night, time.fromisoformat(start),
                               tzinfo=ZoneInfo(event.time_zone or "UTC"))
     return begins, begins + ical.EVENING
+
+
+def _zone_moved(event: Event) -> list[datetime]:
+    """The time zone's changes, which move every entry with a start time (none without)."""
+    return zone_changes(event) if (event.schedule or {}).get("start") else []
+
+
+def _since(changes: list[datetime], created: datetime) -> list[datetime]:
+    return [t for t in changes if t > created]
 
 
 def load_season(event: Event) -> dict[int, list[str | None]]:
@@ -100,6 +109,7 @@ def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
     cancelled = _not_played(event)
     reasons = {m["match_id"]: m.get("reason") for m in (event.schedule or {}).get("moves", [])
                if m.get("match_id")}
+    zoned = _zone_moved(event)
     items = []
     for match in _matches(event):
         if team is not None and team.id not in (match.team_a_id, match.team_b_id):
@@ -110,7 +120,9 @@ def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
         start, end = _when(event, day)
         home, away = names.get(match.team_a_id), names.get(match.team_b_id)
         times, last = moved.get(match.id, (0, None))
-        changed = [t for t in (last, cancelled.get(match.id)) if t is not None]
+        created = match.round.created_at
+        rezoned = _since(zoned, created)
+        changed = [t for t in (last, cancelled.get(match.id), *rezoned) if t is not None]
         lines = [f"{event.name}, {match.round.label}: {home} (home) v {away} (away), "
                  f"table {match.table}."]
         if match.id in reasons and reasons[match.id]:
@@ -126,12 +138,11 @@ def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
             words, summary = None, f"{match.round.label}: {home} v {away}"
         if words:
             lines.append(words)
-        created = match.round.created_at
         items.append(ical.Item(
             uid=ical.uid("match", event.code, match.id), summary=summary, start=start,
             end=end, location=f"Table {match.table}", description="\n".join(lines),
             created=created, modified=max([created, *changed]),
-            sequence=times + (1 if match.id in cancelled else 0),
+            sequence=times + len(rezoned) + (1 if match.id in cancelled else 0),
             status=ical.CANCELLED if match.id in cancelled else ical.CONFIRMED))
     return items
 
@@ -145,6 +156,7 @@ def night_items(event: Event) -> list[ical.Item]:
     VEVENT each (for the league's own feed and the club's)."""
     load_season(event)
     moved = replay(event, _week_nights)
+    zoned = _zone_moved(event)
     nights = night_dates(event)
     rounds = {r.number: r for r in event.rounds if r.stage == rgames.REGULAR}
     items = []
@@ -154,16 +166,18 @@ def night_items(event: Event) -> list[ical.Item]:
         start, end = _when(event, day)
         times, last = moved.get(("week", number), (0, None))
         created = rounds[number].created_at if number in rounds else event.created_at
+        rezoned = _since(zoned, created)
         items.append(ical.Item(
             uid=ical.uid("week", event.code, number), summary=f"{event.name}: Week {number}",
             start=start, end=end, created=created,
-            modified=max(t for t in (created, last) if t is not None), sequence=times,
+            modified=max(t for t in (created, last, *rezoned) if t is not None),
+            sequence=times + len(rezoned),
             description=f"{event.name}: the league's week {number}."))
-    items += _playoff_round_items(event)
+    items += _playoff_round_items(event, zoned)
     return items
 
 
-def _playoff_round_items(event: Event) -> list[ical.Item]:
+def _playoff_round_items(event: Event, zoned: list[datetime]) -> list[ical.Item]:
     night = night_lookup(event)
     moved = replay(event, _playoff_nights)
     items = []
@@ -173,11 +187,12 @@ def _playoff_round_items(event: Event) -> list[ical.Item]:
             continue
         start, end = _when(event, day)
         times, last = moved.get(("playoff", round_.number), (0, None))
+        rezoned = _since(zoned, round_.created_at)
         items.append(ical.Item(
             uid=ical.uid("playoff", event.code, round_.number),
             summary=f"{event.name}: {round_.label}", start=start, end=end,
-            created=round_.created_at, sequence=times,
-            modified=max(t for t in (round_.created_at, last) if t is not None),
+            created=round_.created_at, sequence=times + len(rezoned),
+            modified=max(t for t in (round_.created_at, last, *rezoned) if t is not None),
             description=f"{event.name}: {round_.label} (playoffs)."))
     return items
 

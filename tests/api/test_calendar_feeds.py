@@ -96,6 +96,14 @@ def test_a_postponed_week_a_moved_match_and_a_forfeit_change_the_same_events(api
     assert fourth[weeks["Week 1"]] == (ZONE, "20270105T190000", 1, "CANCELLED")
     assert fourth[weeks["Week 3"]] == (ZONE, "20270128T190000", 2, "CONFIRMED")
 
+    # The league's time zone corrected: every match is at another moment, so each changes.
+    api.patch(f"/api/events/{eid}", key=key, json={"time_zone": "America/Winnipeg"},
+              expect=200)
+    fifth = _starts(by_uid(_feed(api, path)))
+    assert {u: v[:3] for u, v in fifth.items()} == {
+        u: ("America/Winnipeg", start, sequence + 1)
+        for u, (_, start, sequence, _) in fourth.items()}
+
 
 def test_a_private_leagues_feeds_are_read_through_each_teams_secret_link(api):
     event, key, eid, teams = _league(api)
