@@ -245,3 +245,22 @@ def test_a_rounds_sequence_only_goes_up_as_its_clock_restarts_and_it_closes_and_
     # Calling time moves nothing in the calendar; every other step raises SEQUENCE by one.
     assert sequences == [0, 1, 2, 2, 3, 4, 5], sequences
     assert [m for _, _, m in seen] == sorted(m for _, _, m in seen)
+
+
+def test_a_team_withdrawn_and_brought_back_changes_its_matches_twice(api):
+    _, key, eid, teams = _league(api)
+    path = f"/api/events/{eid}/teams/{teams['North']}/calendar.ics"
+
+    def against_east():
+        [(uid, event)] = [(u, e) for u, e in by_uid(_feed(api, path)).items()
+                          if "East" in unescape(e.one("SUMMARY"))]
+        return uid, int(event.one("SEQUENCE")), event.one("STATUS")
+
+    first = against_east()
+    seen = [first]
+    for withdrawn in (True, False):
+        api.patch(f"/api/events/{eid}/teams/{teams['East']}", key=key,
+                  json={"withdrawn": withdrawn}, expect=200)
+        seen.append(against_east())
+    assert seen == [(first[0], 0, "CONFIRMED"), (first[0], 1, "CANCELLED"),
+                    (first[0], 2, "CONFIRMED")]
