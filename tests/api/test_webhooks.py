@@ -19,6 +19,8 @@ from api.core.models import Hand, WebhookDelivery
 from api.webhooks import deliver, registry
 from tests.webhook_receiver import Receiver
 
+from .verification_helpers import enter, night
+
 
 @pytest.fixture
 def receiver():
@@ -290,3 +292,21 @@ def test_a_league_forfeit_tells_standings_changed(allowed, api, receiver):
     data = json.loads(got[1])["data"]
     assert (data["why"], data["match_id"], data["games"]) == ("forfeit", table["match_id"],
                                                              [1, 2, 3])
+
+
+def test_under_double_entry_a_mismatch_and_an_agreed_hand_are_told_with_the_points_after(
+        allowed, api, receiver):
+    event, key, seated = night(api, "double_entry")
+    game = seated["tables"][0]["games"][0]["id"]
+    made = api.post(f"/api/events/{event['id']}/webhooks", key=key, expect=201,
+                    json={"url": receiver.url, "kinds": ["game.agreed", "mismatch"]}).get_json()
+    enter(api, key, game, "A", {"maker": "A", "tricks": 3})
+    enter(api, key, game, "B", {"maker": "A", "tricks": 3})  # alike: agreed, A 1 point
+    enter(api, key, game, "A", {"maker": "B", "tricks": 5})
+    enter(api, key, game, "B", {"maker": "B", "tricks": 4})  # not alike: a mismatch
+    while deliver.deliver_due(allowed):
+        pass
+    news = [_verified(made["secret"], got) for got in receiver.wait_for(2)]
+    assert [(n["type"], n["data"].get("how"), n["data"]["points"]) for n in news] == [
+        ("game.agreed", "entries agreed", {"A": 1, "B": 0}), ("mismatch", None, {"A": 1, "B": 0})]
+    assert news[1]["data"]["number"] == 2
