@@ -192,6 +192,14 @@ def test_a_clubs_nights_and_an_events_rounds(api):
     start, end = round_.one("DTSTART"), round_.one("DTEND")
     assert int(end[9:13]) - int(start[9:13]) in (20, 60)  # 20 minutes later (hh:mm as digits)
     api.get("/api/clubs/999999/calendar.ics", expect=404)
+    # A night's teams have no feed of their own, nor a link to one.
+    pairs = api.post("/api/events", json={"name": "Pairs", "preset": "teams"},
+                     expect=201).get_json()
+    team = api.add_team(pairs, "Aces", ["Ann", "Bob"])["id"]
+    for path in ("calendar", "calendar.ics"):
+        refused = api.get(f"/api/events/{pairs['id']}/teams/{team}/{path}",
+                          key=pairs["organizer_key"], expect=409)
+        assert refused.get_json()["code"] == "not-league"
 
 
 def test_an_erased_player_is_named_nowhere_in_the_team_feeds(api):
