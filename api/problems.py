@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 import marshmallow as ma
-from flask import current_app, json
+from flask import current_app, has_request_context, json, request
 from flask_smorest import Api
 from flask_smorest.spec import prepare_response
 from sqlalchemy.exc import OperationalError
@@ -154,10 +154,23 @@ class ProblemApi(Api):
             detail = error.description or error.name
         if error.code == 422 and "json" in (errors or {}):
             errors = errors["json"]
+        if error.code == 413:
+            detail, data = _too_large(), {"code": "too-large"}
         if error.code and error.code >= 500:
             log.error("server error: %s", error)
         return problem_response(error.code or 500, detail, code=data.get("code"),
                                 errors=errors, headers=headers)
+
+
+def _too_large() -> str:
+    """A body past the limit, in words: how much this address takes, and for a portable
+    file the way to import a larger one."""
+    limit = request.max_content_length if has_request_context() else None
+    words = "The body is larger than this address takes" + \
+        (f" ({limit / 2**20:g} MB)." if limit else ".")
+    if has_request_context() and request.endpoint == "portable.Import":
+        words += " Import a larger file on the server: flask import-file <file>."
+    return words
 
 
 def handle_problem(problem: Problem):

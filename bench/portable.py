@@ -17,10 +17,13 @@ import time
 def run(url: str, teams: int = 40, hands_per_game: int = 10) -> dict:
     from flask_migrate import upgrade
     from sqlalchemy import insert, select
+    from sqlalchemy.orm import selectinload
 
     from api import create_app
+    from api.core.common import preset_of
     from api.core.db import db
-    from api.core.models import Game, Hand
+    from api.core.models import Event, Game, Hand
+    from api.games.game_state import compute_state, save_game
     from api.portable.exporting import export_event
     from api.portable.importing import import_document
 
@@ -44,6 +47,11 @@ def run(url: str, teams: int = 40, hands_per_game: int = 10) -> dict:
                 for g in games for k in range(1, hands_per_game + 1)]
         for start in range(0, len(rows), 5000):
             db.session.execute(insert(Hand.__table__), rows[start:start + 5000])
+        # The games' totals and result rows as the hands make them (an import checks them).
+        preset = preset_of(db.session.get(Event, event["id"]))
+        for game in db.session.execute(select(Game).where(Game.event_id == event["id"])
+                                       .options(selectinload(Game.hands))).scalars():
+            save_game(game, preset, compute_state(game, preset=preset))
         db.session.commit()
         started = time.perf_counter()
         text = json.dumps(export_event(event["id"]))

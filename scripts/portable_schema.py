@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from api.core.models import UTCDateTime  # noqa: E402
+from api.portable.checks import CHOICES  # noqa: E402
 from api.portable.format import (  # noqa: E402
     CLUB,
     EVENT,
@@ -31,7 +32,7 @@ from api.portable.format import (  # noqa: E402
 TARGET = ROOT / "docs" / "portable-format.schema.json"
 
 
-def _column(column) -> dict:
+def _column(column, section: str) -> dict:
     kind = column.type
     if isinstance(kind, Boolean):
         schema = {"type": "boolean"}
@@ -51,15 +52,19 @@ def _column(column) -> dict:
         schema = {}
     else:  # pragma: no cover - a new column type must be described here
         raise TypeError(f"{column}: {kind!r}")
+    if (section, column.name) in CHOICES:
+        schema["enum"] = list(CHOICES[section, column.name])
     if column.nullable and schema:
         schema = {**schema, "type": [schema["type"], "null"]}
+        if "enum" in schema:
+            schema["enum"] = [*schema["enum"], None]
     if column.comment or column.doc:
         schema["description"] = column.comment or column.doc
     return schema
 
 
 def _row(section: Section, extra: dict | None = None) -> dict:
-    properties = {c.name: _column(c) for c in section.columns}
+    properties = {c.name: _column(c, section.name) for c in section.columns}
     properties.update(extra or {})
     required = sorted(c.name for c in section.columns if not c.nullable)
     return {"type": "object", "properties": properties, "required": required,

@@ -18,6 +18,7 @@ from ..core.db import db
 from ..core.models import AuditEntry, Event
 
 PLAYOFF_NIGHTS = "playoff-nights"  # the audit action of league/changes.set_playoff_nights
+UPDATE_EVENT = "update-event"  # the audit action of night/events.rename_event
 
 Nights = Callable[[object], dict[Hashable, date | None]]
 
@@ -64,3 +65,14 @@ def replay(event: Event, nights_of: Nights) -> dict[Hashable, tuple[int, datetim
                 counted[key] = (times + 1, at)
         before = after
     return counted
+
+
+def zone_changes(event: Event) -> list[datetime]:
+    """When the event's time zone was changed: a league's nights start at a time of day in
+    its zone, so each change moves every timed match and night to another moment."""
+    rows = db.session.execute(
+        select(AuditEntry.at, AuditEntry.before, AuditEntry.after)
+        .where(AuditEntry.event_id == event.id, AuditEntry.action == UPDATE_EVENT)
+        .order_by(AuditEntry.id))
+    return [at for at, before, after in rows
+            if (before or {}).get("time_zone") != (after or {}).get("time_zone")]

@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
-from icalendar import Calendar, Timezone
+from icalendar import Calendar, Timezone, vDuration, vText
 from icalendar import Event as VEvent
 
 PRODID = "-//Euchre scorekeeper//Calendar feeds//EN"
@@ -63,9 +63,17 @@ def calendar_bytes(name: str, calendar_uid: str, items: list[Item],
     every time zone they use (covering only the years the items fall in)."""
     # No METHOD: a subscribed feed, not a scheduling message, so each DTSTAMP is when its
     # event was last revised (RFC 5545 3.8.7.2), like LAST-MODIFIED.
-    cal = Calendar.new(prodid=PRODID, name=name, uid=calendar_uid, description=description,
-                       refresh_interval=REFRESH)
-    cal.add("x-published-ttl", REFRESH)
+    cal = Calendar.new(prodid=PRODID, uid=calendar_uid)
+    # RFC 7986 wants VALUE=DURATION on REFRESH-INTERVAL, which `Calendar.new` leaves out.
+    cal.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
+    # The name and description typed as TEXT: `icalendar` does not know NAME (RFC 7986) or
+    # the X-WR- names by type, and would write a team called "North, the best" unescaped.
+    for prop in ("name", "x-wr-calname"):
+        cal.add(prop, vText(name))
+    if description:
+        for prop in ("description", "x-wr-caldesc"):
+            cal.add(prop, vText(description))
+    cal.add("x-published-ttl", vDuration(REFRESH))  # a DURATION (PT6H), as Outlook reads it
     days = []
     for item in sorted(items, key=_order):
         modified = _utc(item.modified)

@@ -17,14 +17,15 @@ from sqlalchemy.orm import selectinload
 
 from ..core.common import get_team, preset_of
 from ..core.db import db
-from ..core.models import Event, Forfeit, Game, Match, Round, Team
+from ..core.models import AuditEntry, Event, Forfeit, Game, Match, Round, Team
 from ..league.forfeits import require_league
 from ..league.nights import night_dates, night_lookup
 from ..rules import games as rgames
 from . import ical
-from .history import replay
+from .history import replay, zone_changes
 
 STAGES = (rgames.REGULAR, rgames.PLAYOFF)
+UPDATE_TEAM = "update-team"  # the audit action of night/entrant_changes.update_team
 
 
 def is_league(event: Event) -> bool:
@@ -40,6 +41,15 @@ def _when(event: Event, night: date) -> tuple[date | datetime, datetime | None]:
     begins = datetime.combine(night, time.fromisoformat(start),
                               tzinfo=ZoneInfo(event.time_zone or "UTC"))
     return begins, begins + ical.EVENING
+
+
+def _zone_moved(event: Event) -> list[datetime]:
+    """The time zone's changes, which move every entry with a start time (none without)."""
+    return zone_changes(event) if (event.schedule or {}).get("start") else []
+
+
+def _since(changes: list[datetime], created: datetime) -> list[datetime]:
+    return [t for t in changes if t > created]
 
 
 def load_season(event: Event) -> dict[int, list[str | None]]:
@@ -68,19 +78,49 @@ def _match_nights(then) -> dict:
             for r in then.rounds if r.stage in STAGES for m in r.matches}
 
 
-def _not_played(event: Event) -> dict[int, datetime]:
-    """The matches that will not be played, and since when: a forfeit announced ahead by
-    either team, or a team withdrawn or removed before the match was over."""
-    out: dict[int, datetime] = {}
-    for f in db.session.execute(select(Forfeit).where(Forfeit.event_id == event.id,
-                                                      Forfeit.advance)).scalars():
-        out[f.match_id] = max(out.get(f.match_id, f.created_at), f.created_at)
-    gone = {t.id for t in event.teams if t.withdrawn or t.removed}
-    for match in _matches(event):
-        if match.id not in out and match.status != "over" \
-                and {match.team_a_id, match.team_b_id} & gone:
-            out[match.id] = match.round.created_at
+def _withdrawals(event: Event) -> dict[int, list[datetime]]:
+    """When each team was withdrawn or brought back (the audit log's team changes)."""
+    out: dict[int, list[datetime]] = {}
+    for team_id, at, before, after in db.session.execute(
+            select(AuditEntry.entity_id, AuditEntry.at, AuditEntry.before, AuditEntry.after)
+            .where(AuditEntry.event_id == event.id, AuditEntry.action == UPDATE_TEAM)
+            .order_by(AuditEntry.id)):
+        if bool((before or {}).get("withdrawn")) != bool((after or {}).get("withdrawn")):
+            out.setdefault(int(team_id), []).append(at)
     return out
+
+
+def _not_played(event: Event) -> tuple[set[int], dict[int, list[datetime]]]:
+    """The matches that will not be played (a forfeit announced ahead by either team, or a
+    team withdrawn or removed before the match was over), and when each match's status
+    changed: the forfeit, every withdrawal of either team and its return, the removal. So a
+    team withdrawn and brought back raises its matches' SEQUENCE twice, never lowers it."""
+    ahead: dict[int, datetime] = {}
+    last_forfeit: dict[int, datetime] = {}
+    for f in db.session.execute(select(Forfeit).where(Forfeit.event_id == event.id))\
+            .scalars():
+        if f.advance:
+            ahead[f.match_id] = min(ahead.get(f.match_id, f.created_at), f.created_at)
+        last_forfeit[f.team_id] = max(last_forfeit.get(f.team_id, f.created_at), f.created_at)
+    toggled = _withdrawals(event)
+    teams = {t.id: t for t in event.teams}
+    cancelled, changes = set(ahead), {m: [at] for m, at in ahead.items()}
+    for match in _matches(event):
+        made = match.round.created_at
+        for team_id in (match.team_a_id, match.team_b_id):
+            team = teams.get(team_id)
+            if team is None:
+                continue
+            times = [t for t in toggled.get(team_id, []) if t > made]
+            if team.withdrawn and not toggled.get(team_id):
+                times = [made]  # withdrawn with no log of it (a file from elsewhere)
+            if team.removed:
+                times.append(last_forfeit.get(team_id, made))
+            if match.status != "over" and (team.withdrawn or team.removed):
+                cancelled.add(match.id)
+            if times:
+                changes.setdefault(match.id, []).extend(times)
+    return cancelled, changes
 
 
 def _result_words(match: Match, winners: list[str | None], side: str) -> str | None:
@@ -97,9 +137,10 @@ def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
     names = {t.id: t.name for t in event.teams}
     night = night_lookup(event)
     moved = replay(event, _match_nights)
-    cancelled = _not_played(event)
+    cancelled, status_changes = _not_played(event)
     reasons = {m["match_id"]: m.get("reason") for m in (event.schedule or {}).get("moves", [])
                if m.get("match_id")}
+    zoned = _zone_moved(event)
     items = []
     for match in _matches(event):
         if team is not None and team.id not in (match.team_a_id, match.team_b_id):
@@ -110,7 +151,10 @@ def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
         start, end = _when(event, day)
         home, away = names.get(match.team_a_id), names.get(match.team_b_id)
         times, last = moved.get(match.id, (0, None))
-        changed = [t for t in (last, cancelled.get(match.id)) if t is not None]
+        created = match.round.created_at
+        rezoned = _since(zoned, created)
+        statused = status_changes.get(match.id, [])
+        changed = [t for t in (last, *statused, *rezoned) if t is not None]
         lines = [f"{event.name}, {match.round.label}: {home} (home) v {away} (away), "
                  f"table {match.table}."]
         if match.id in reasons and reasons[match.id]:
@@ -126,12 +170,11 @@ def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
             words, summary = None, f"{match.round.label}: {home} v {away}"
         if words:
             lines.append(words)
-        created = match.round.created_at
         items.append(ical.Item(
             uid=ical.uid("match", event.code, match.id), summary=summary, start=start,
             end=end, location=f"Table {match.table}", description="\n".join(lines),
             created=created, modified=max([created, *changed]),
-            sequence=times + (1 if match.id in cancelled else 0),
+            sequence=times + len(rezoned) + len(statused),
             status=ical.CANCELLED if match.id in cancelled else ical.CONFIRMED))
     return items
 
@@ -145,6 +188,7 @@ def night_items(event: Event) -> list[ical.Item]:
     VEVENT each (for the league's own feed and the club's)."""
     load_season(event)
     moved = replay(event, _week_nights)
+    zoned = _zone_moved(event)
     nights = night_dates(event)
     rounds = {r.number: r for r in event.rounds if r.stage == rgames.REGULAR}
     items = []
@@ -154,16 +198,18 @@ def night_items(event: Event) -> list[ical.Item]:
         start, end = _when(event, day)
         times, last = moved.get(("week", number), (0, None))
         created = rounds[number].created_at if number in rounds else event.created_at
+        rezoned = _since(zoned, created)
         items.append(ical.Item(
             uid=ical.uid("week", event.code, number), summary=f"{event.name}: Week {number}",
             start=start, end=end, created=created,
-            modified=max(t for t in (created, last) if t is not None), sequence=times,
+            modified=max(t for t in (created, last, *rezoned) if t is not None),
+            sequence=times + len(rezoned),
             description=f"{event.name}: the league's week {number}."))
-    items += _playoff_round_items(event)
+    items += _playoff_round_items(event, zoned)
     return items
 
 
-def _playoff_round_items(event: Event) -> list[ical.Item]:
+def _playoff_round_items(event: Event, zoned: list[datetime]) -> list[ical.Item]:
     night = night_lookup(event)
     moved = replay(event, _playoff_nights)
     items = []
@@ -173,11 +219,12 @@ def _playoff_round_items(event: Event) -> list[ical.Item]:
             continue
         start, end = _when(event, day)
         times, last = moved.get(("playoff", round_.number), (0, None))
+        rezoned = _since(zoned, round_.created_at)
         items.append(ical.Item(
             uid=ical.uid("playoff", event.code, round_.number),
             summary=f"{event.name}: {round_.label}", start=start, end=end,
-            created=round_.created_at, sequence=times,
-            modified=max(t for t in (round_.created_at, last) if t is not None),
+            created=round_.created_at, sequence=times + len(rezoned),
+            modified=max(t for t in (round_.created_at, last, *rezoned) if t is not None),
             description=f"{event.name}: {round_.label} (playoffs)."))
     return items
 

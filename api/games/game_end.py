@@ -48,7 +48,7 @@ def enter_sheet(game_id: int, principal: Principal, body: dict,
     if tie:
         sheet_tie(game, state, tie, label)
     game.from_sheet = True
-    unsigned = store_result(game, preset, state)
+    unsigned = store_result(game, preset, state, why="game sheet entered")
     if before["from_sheet"]:
         audit(event.id, principal, "edit-sheet", "game", game.id, before=before,
               after={"points": [game.points_a, game.points_b], "bumps": game.bumps,
@@ -80,7 +80,7 @@ def clear_sheet(game_id: int, principal: Principal, if_match: str | None) -> dic
         raise Conflict(f"{game_label(game)} was not entered from a sheet.", code="no-sheet")
     before = {"points": [game.points_a, game.points_b], "bumps": game.bumps}
     game.from_sheet = False
-    store_result(game, preset, compute_state(game, [], preset))
+    store_result(game, preset, compute_state(game, [], preset), why="game sheet cleared")
     audit(event.id, principal, "clear-sheet", "game", game.id, before=before,
           round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
@@ -101,7 +101,7 @@ def settle_tie(game_id: int, principal: Principal, method: str, winner: str,
     rgames.settle_tie(state, method, winner, game_label(game))
     before = {"method": game.tie_method, "winner": game.tie_winner}
     game.tie_method, game.tie_winner = method, winner
-    unsigned = store_result(game, preset, compute_state(game, preset=preset))
+    unsigned = store_result(game, preset, compute_state(game, preset=preset), why="tie settled")
     audit(event.id, principal, "settle-tie", "game", game.id, before=before,
           after={"method": method, "winner": winner, **unsigned_note(unsigned)},
           round_number=game.match.round.number, table=game.match.table)

@@ -13,6 +13,7 @@ from ..core.models import Event, Game, Match, Round, utcnow
 from ..rules import games as rgames
 from ..rules.presets import Preset
 from .game_state import game_view, ruled_state, save_game, sides_view
+from .news import game_changed
 from .result_notes import correctable_until
 
 
@@ -133,18 +134,23 @@ def _check_closed_round(game: Game, preset: Preset, state: rgames.GameState) -> 
                        "win.", code="winner-used")
 
 
-def store_result(game: Game, preset: Preset, state: rgames.GameState) -> bool:
+def store_result(game: Game, preset: Preset, state: rgames.GameState,
+                 why: str | None = None) -> bool:
     """Save a game's new state after a runner's or the organizer's change (a hand, an edit, a
     deletion, a sheet, a settlement, a ruling), refusing what a closed round cannot take; the
     standing rulings are added to what was played. A sign-off confirmed the old result: if
     the result changes (the table within its correction window, the organizer at any time),
-    the sign-off goes and the opponents sign the new one. Returns whether a sign-off was
-    undone."""
+    the sign-off goes and the opponents sign the new one. `why`: a change that is not new
+    hands (those tell their own news) and, when it changes the points, the winner or whether
+    the game is over, is told to webhooks as `standings.changed`. Returns whether a sign-off
+    was undone."""
     state = ruled_state(game, state)
     _check_closed_round(game, preset, state)
     before = (game.points_a, game.points_b, game.winner, game.end)
     save_game(game, preset, state, ruled=True)
     after = (game.points_a, game.points_b, game.winner, game.end)
+    if why is not None and before != after:
+        game_changed(game.event_id, game, "standings.changed", why=why)
     if game.signed_off_at is None or before == after:
         return False
     game.signed_off_at = game.signed_off_by = None

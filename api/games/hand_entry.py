@@ -109,12 +109,14 @@ def record_hand(entry: Entry, principal: Principal, body: dict) -> tuple[dict, b
                                 score_hand(rules_hand(body), entry.preset))
 
 
-def record_locked(entry: Entry, principal: Principal, body: dict) -> tuple[dict, bool]:
+def record_locked(entry: Entry, principal: Principal, body: dict,
+                  agreed: dict | None = None) -> tuple[dict, bool]:
     """The long way for a caller that holds the event's lock already and has changed rows in
-    the same transaction (a hand both sides agreed, `verification.py`): the hand stored
-    exactly as `record_hand` stores it, committed with the caller's changes."""
+    the same transaction (a hand both sides agreed, `verification.py`, told as `agreed`):
+    the hand stored exactly as `record_hand` stores it, committed with the caller's
+    changes."""
     return _record_the_long_way(entry, principal, body,
-                                score_hand(rules_hand(body), entry.preset))
+                                score_hand(rules_hand(body), entry.preset), agreed)
 
 
 def record_the_short_way(entry: Entry, principal: Principal, body: dict) -> dict | None:
@@ -223,7 +225,7 @@ def record_sheet(entry: Entry, body: dict) -> dict | None:
 
 
 def _record_the_long_way(entry: Entry, principal: Principal, body: dict,
-                         score: HandScore) -> tuple[dict, bool]:
+                         score: HandScore, agreed: dict | None = None) -> tuple[dict, bool]:
     """Under the lock taken: the whole game loaded, every refusal worded."""
     hand_id = body["id"]
     existing = db.session.get(Hand, {"event_id": entry.event_id, "id": hand_id},
@@ -249,5 +251,6 @@ def _record_the_long_way(entry: Entry, principal: Principal, body: dict,
                            **hand_columns(body, score)))
     game.entries = number
     store_result(game, preset, state)
-    hands_stored(game.event_id, game.id, game.match.table, [(hand_id, number)], state)
+    hands_stored(game.event_id, game.id, game.match.table, [(hand_id, number)], state,
+                 agreed)
     return commit_and_view(game), True

@@ -77,7 +77,7 @@ def edit_locked(event, game: Game, preset, hand_id: str, principal: Principal,
     for column, value in hand_columns(body, score).items():
         setattr(hand, column, value)
     hand.fingerprint = fingerprint(body)
-    unsigned = store_result(game, preset, state)
+    unsigned = store_result(game, preset, state, why="hand corrected")
     audit(event.id, principal, "edit-hand", "hand", hand.id, before=before,
           after={**hand_view(hand), "game": game.number, **unsigned_note(unsigned)},
           round_number=game.match.round.number, table=game.match.table)
@@ -112,7 +112,7 @@ def delete_locked(event, game: Game, preset, hand_id: str, principal: Principal)
                                                   Hand.id == later.id).values(number=position))
     db.session.expire(game, ["hands"])
     game.entries = len(remaining)
-    unsigned = store_result(game, preset, state)
+    unsigned = store_result(game, preset, state, why="hand deleted")
     audit(event.id, principal, "delete-hand", "hand", hand_id, before=before,
           after={"game": game.number, **unsigned_note(unsigned)},
           round_number=game.match.round.number, table=game.match.table)

@@ -7,19 +7,29 @@ from ..core.hooks import NEWS
 
 
 def hands_stored(event_id: int, game_id: int, table: int, hands: list[tuple[str, int]],
-                 state) -> None:
+                 state, agreed: dict | None = None) -> None:
     """New hands stored (one, or a paper sheet's): the game's points after them; standings
-    changed too when they ended the game."""
+    changed too when they ended the game. `agreed` (`agreement`): the hands are an entry
+    both sides made alike, told as `game.agreed` with the points after them."""
+    points = {"A": state.points_a, "B": state.points_b}
     data = {"event_id": event_id, "game_id": game_id, "table": table,
             "hands": [{"id": hand_id, "number": number} for hand_id, number in hands],
-            "points": {"A": state.points_a, "B": state.points_b},
-            "hands_played": state.hands_played, "over": state.end is not None,
-            "winner": state.winner}
+            "points": points, "hands_played": state.hands_played,
+            "over": state.end is not None, "winner": state.winner}
     news = [("hand.stored", data)]
+    if agreed is not None:
+        news.insert(0, ("game.agreed", {**agreed, "points": points, "winner": state.winner}))
     if state.end is not None:
         news.append(("standings.changed", {"event_id": event_id, "game_id": game_id,
                                            "why": "game over"}))
     NEWS(event_id, news)
+
+
+def agreement(game, **more) -> dict:
+    """What `game.agreed` says of an entry both sides agreed on, less the points and the
+    winner, which `hands_stored` adds once the hands are stored."""
+    return {"event_id": game.event_id, "game_id": game.id, "table": game.match.table,
+            "round": game.match.round.number, **more}
 
 
 def game_changed(event_id: int, game, kind: str, **more) -> None:

@@ -138,10 +138,10 @@ def _the_short_way(entry: entry_read.Entry, principal: Principal, body: dict) ->
     return view
 
 
-def enter_hands_the_long_way(game_id: int, principal: Principal,
-                             body: dict) -> tuple[dict, bool]:
+def enter_hands_the_long_way(game_id: int, principal: Principal, body: dict,
+                             agreed: dict | None = None) -> tuple[dict, bool]:
     """The sheet with the whole game loaded under the event's lock: every refusal worded, a
-    sheet sent again answered as stored."""
+    sheet sent again answered as stored. `agreed`: both sides' sheets agreed (news)."""
     rows = _rows(body)
     event, game, preset = locked_game(game_id)
     already = _stored_before(event.id, game, rows)
@@ -193,5 +193,5 @@ def enter_hands_the_long_way(game_id: int, principal: Principal,
           round_number=round_.number, table=game.match.table)
     hands_stored(event.id, game.id, game.match.table,
                  [(row["id"], n) for n, row in enumerate(new, start=number - len(new) + 1)],
-                 check.state)
+                 check.state, agreed)
     return commit_and_view(game), True

@@ -42,7 +42,7 @@ from .entry_views import (
 )
 from .game_state import read_game
 from .game_writes import locked_game, lower_first, writable
-from .news import game_changed
+from .news import agreement, game_changed
 
 # --- reading ---------------------------------------------------------------------------------
 
@@ -131,13 +131,13 @@ def _store(game, principal: Principal, taken: HandEntry, others: list[HandEntry]
         entry.decided_at, entry.decided_by = now, by
     db.session.flush()
     stored = {**(body if body is not None else taken.body), "id": hand_id}
-    game_changed(game.event_id, game, "game.agreed", how="entries agreed", by=by,
-                 entry_id=taken.id, hand_id=hand_id)
+    # Told with the hand's storing (the points after it), in the same transaction.
+    agreed = agreement(game, how="entries agreed", by=by, entry_id=taken.id, hand_id=hand_id)
     if taken.kind == HAND:
         found = hand_entry.entry_of(game.id, hand_id)
-        hand_entry.record_locked(found, principal, stored)
+        hand_entry.record_locked(found, principal, stored, agreed)
     else:
-        sheet_batch.enter_hands_the_long_way(game.id, principal, stored)
+        sheet_batch.enter_hands_the_long_way(game.id, principal, stored, agreed)
 
 
 # --- deciding a waiting entry ----------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core.common import audit, get_match, lock_event, preset_of
 from ..core.db import db
 from ..core.errors import Conflict, Invalid
+from ..core.hooks import NEWS
 from ..core.keys import Principal
 from ..core.models import Event, Forfeit, Game, Match, Round, utcnow
 from ..games.game_state import compute_state, game_view, save_game
@@ -125,6 +126,10 @@ def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) 
         save_game(game, preset, compute_state(game, preset=preset))
         db.session.flush()
         forfeited.append(number)
+    if forfeited:  # forfeit wins count in the standings at once (webhooks' news)
+        NEWS(match.event_id, [("standings.changed", {
+            "event_id": match.event_id, "match_id": match.id, "round": match.round.number,
+            "table": match.table, "games": forfeited, "why": "forfeit"})])
     return forfeited, kept
 
 

@@ -5,15 +5,35 @@ file holds. Each fault is named by its path in the document (`nights[0].hands[3]
 from __future__ import annotations
 
 from datetime import date, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import Boolean, Date, Float, Integer, String, Text
 
 from ..core.errors import Invalid
 from ..core.models import UTCDateTime
+from ..rules import games as rgames
+from ..rules.hands import KINDS
 from .format import CLUB, EVENT, FORMAT, NIGHT, PEOPLE, SCOPES, SERIES, VERSION, Section
 
 MAX_INT = 2**31 - 1
 MAX_FAULTS = 20  # named in one answer
+SIDES = ("A", "B")
+# The columns that hold one of a few words: anything else would be stored and break every
+# page that reads it (a night whose status is neither open nor finished).
+CHOICES = {
+    ("event", "status"): ("open", "finished"),
+    ("rounds", "status"): ("scheduled", "playing", "closed"),
+    ("rounds", "stage"): rgames.STAGES, ("games", "stage"): rgames.STAGES,
+    ("matches", "status"): ("scheduled", "playing", "over"),
+    ("matches", "winner"): SIDES, ("games", "winner"): SIDES,
+    ("games", "tie_winner"): SIDES, ("games", "forfeited_by"): SIDES,
+    ("games", "tie_method"): rgames.SETTLEMENTS,
+    ("hands", "kind"): KINDS, ("hands", "maker"): SIDES, ("hands", "renege_by"): SIDES,
+    ("results", "side"): SIDES, ("results", "stage"): rgames.STAGES,
+    ("seats", "seat"): (1, 2, 3, 4),
+}
+# What a night's rows keyed by more than an id hold once (the tables' unique keys).
+UNIQUE = {"hands": (("id",), ("game_id", "number")), "seats": (("match_id", "seat"),)}
 
 
 class Faults:
@@ -90,9 +110,26 @@ def _text(length: int | None):
     return check
 
 
-def _checker(column):
+def _zone(value):
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False, "must be a time zone's name (e.g. America/Toronto)"
+    return True, value
+
+
+def _choice(words: tuple):
+    return _plain(lambda v: v in words and type(v) is type(words[0]),
+                  f"must be one of {', '.join(str(w) for w in words)}")
+
+
+def _checker(column, section: str):
     """A check of one column's values, made once a section: (ok, the value as the column
     takes it) or (False, why)."""
+    if (section, column.name) in CHOICES:
+        return _choice(CHOICES[section, column.name])
+    if (section, column.name) == ("event", "time_zone"):
+        return _zone
     kind = column.type
     if isinstance(kind, Boolean):
         return _plain(lambda v: type(v) is bool, "must be true or false")
@@ -115,7 +152,7 @@ def check_rows(section: Section, rows, path: str, faults: Faults, extra=()) -> l
     if not isinstance(rows, list):
         faults.add(path, "must be a list")
         return []
-    columns = [(c.name, c.nullable, _checker(c)) for c in section.columns]
+    columns = [(c.name, c.nullable, _checker(c, section.name)) for c in section.columns]
     known = {name for name, _, _ in columns} | set(extra)
     checked = []
     for n, row in enumerate(rows):
@@ -150,6 +187,15 @@ def _ids(rows: list[dict], path: str, faults: Faults) -> set:
             faults.add(f"{path}[{n}].id", "is used twice")
         seen.add(row.get("id"))
     return seen
+
+
+def _unique(rows: list[dict], key: tuple[str, ...], path: str, faults: Faults) -> None:
+    seen = set()
+    for n, row in enumerate(rows):
+        value = tuple(row.get(name) for name in key)
+        if value in seen:
+            faults.add(f"{path}[{n}].{key[-1]}", f"is used twice ({', '.join(key)})")
+        seen.add(value)
 
 
 def _references(section: Section, rows: list[dict], known: dict[str, set], path: str,
@@ -202,6 +248,8 @@ def check_document(doc: dict) -> dict:
             rows = check_rows(section, night.get(section.name, []), f"{here}.{section.name}",
                               faults)
             _references(section, rows, local, f"{here}.{section.name}", faults)
+            for key in UNIQUE.get(section.name, ()):
+                _unique(rows, key, f"{here}.{section.name}", faults)
             if section.name != "seats" and section.name != "hands":
                 local[section.table.name] = _ids(rows, f"{here}.{section.name}", faults)
             done[section.name] = rows

@@ -11,11 +11,10 @@ no hand statistic or rating.
 from __future__ import annotations
 
 import csv
-import io
 import re
 import secrets
 from collections import defaultdict
-from datetime import date, datetime
+from datetime import date
 
 from ..core.db import db
 from ..core.errors import Invalid
@@ -31,52 +30,40 @@ from ..people.people import (
     store_people,
 )
 from ..rules.presets import build_preset
+from . import sheet_text
 from .importing import free_code
 
 MAX_LINES = 20_000
 PRESET = "progressive"  # the format a results-only night is recorded under (never played)
-HEADER_WORDS = {"night": "night", "date": "night", "day": "night", "name": "name",
-                "player": "name", "place": "place", "position": "place", "rank": "place",
-                "points": "points", "score": "points", "total": "points"}
-_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-DATE_FORMATS = ("%Y-%m-%d", "%Y/%m/%d", "%m/%d/%Y", "%m/%d/%y", "%d.%m.%Y", "%b %d %Y",
-                "%B %d %Y", "%d %b %Y", "%d %B %Y")
+# A header cell's words (lower case, letters only) -> the column it names.
+HEADER_WORDS = {"night": "night", "date": "night", "day": "night", "nightdate": "night",
+                "eventdate": "night", "dateplayed": "night", "name": "name",
+                "player": "name", "playername": "name", "fullname": "name", "place": "place",
+                "position": "place", "pos": "place", "rank": "place", "finish": "place",
+                "points": "points", "score": "points", "total": "points", "pts": "points",
+                "totalpoints": "points"}
 
 
-def parse_night(text: str) -> date:
-    """A night's date as spreadsheets write it: 2024-03-05, 2024/03/05, 3/5/2024 or 3/5/24
-    (month first, as North American spreadsheets do), 5.3.2024, Mar 5 2024, 5 March 2024."""
-    cleaned = re.sub(r"\s+", " ", text.replace(",", " ")).strip()
-    cleaned = re.sub(r"^(\w{3})\w*\.? ", lambda m: m.group(1) + " ", cleaned) \
-        if cleaned[:3].lower() in _MONTHS else cleaned
-    cleaned = re.sub(r" (\w{3})\w*\.? ", lambda m: f" {m.group(1)} ", cleaned)
-    cleaned = cleaned.split(" 00:00")[0]  # a spreadsheet's date with a midnight time
-    for pattern in DATE_FORMATS:
-        try:
-            return datetime.strptime(cleaned, pattern).date()
-        except ValueError:
-            continue
-    raise ValueError(text)
-
-
-def _number(text: str) -> int:
-    """Whole points, as totals are ("30", "30.0", "-2")."""
-    value = float(text)
-    if not value.is_integer():
-        raise ValueError(text)
-    return int(value)
+def _column(cell: str) -> str | None:
+    return HEADER_WORDS.get(re.sub(r"[^a-z]", "", cell.lower()))
 
 
 def read_lines(text: str) -> tuple[list[dict], list[dict]]:
     """The file's lines as {line, night, name, place, points}, and each bad line's error
     ({line, error}). A first row of column names (night/date, name/player, place, points)
     sets their order; without one the order is night, name, place, points."""
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = sheet_text.rows(text)
+    except csv.Error as unreadable:
+        raise Invalid(f"The file cannot be read as CSV: {unreadable}.", code="bad-history-file",
+                      errors={"file": [str(unreadable)]}) from None
     order = ["night", "name", "place", "points"]
     start = 0
-    if rows and {HEADER_WORDS.get(c.strip().lower()) for c in rows[0]} >= set(order):
-        order = [HEADER_WORDS.get(c.strip().lower()) for c in rows[0]]
+    if rows and {_column(c) for c in rows[0]} >= set(order):
+        order = [_column(c) for c in rows[0]]
         start = 1
+    nights = [dict(zip(order, cells, strict=False)).get("night") or "" for cells in rows[start:]]
+    days_first = sheet_text.day_first(nights)
     if len(rows) - start > MAX_LINES:
         raise Invalid(f"The file has {len(rows) - start} lines; at most {MAX_LINES} are read "
                       "at once: split it by season.", code="too-many-lines")
@@ -87,25 +74,25 @@ def read_lines(text: str) -> tuple[list[dict], list[dict]]:
         values = dict(zip(order, (c.strip() for c in cells), strict=False))
         line = {"line": number}
         try:
-            line["night"] = parse_night(values.get("night") or "")
+            line["night"] = sheet_text.parse_night(values.get("night") or "", days_first)
         except ValueError:
+            order_words = " (this file writes its dates day first, as 13/01/2025 on another " \
+                "line shows)" if days_first else ""
             errors.append({"line": number, "error": f"'{values.get('night', '')}' is not a "
-                           "date (write 2024-03-05, 3/5/2024 or 5 March 2024)."})
+                           f"date{order_words} (write 2024-03-05, 3/5/2024 or 5 March 2024)."})
             continue
         line["name"] = " ".join((values.get("name") or "").split())
         if not line["name"] or len(line["name"]) > 120:
             errors.append({"line": number, "error": "The name is missing or too long."})
             continue
         try:
-            line["place"] = int(values.get("place") or "")
-            if line["place"] < 1:
-                raise ValueError
+            line["place"] = sheet_text.place(values.get("place") or "")
         except ValueError:
             errors.append({"line": number, "error": f"'{values.get('place', '')}' is not a "
-                           "place (1, 2, 3, ...)."})
+                           "place (1, 2, 3, ..., or 1st, T2 for a tie)."})
             continue
         try:
-            line["points"] = _number(values.get("points") or "")
+            line["points"] = sheet_text.points(values.get("points") or "")
         except ValueError:
             errors.append({"line": number, "error": f"'{values.get('points', '')}' is not a "
                            "whole number of points."})

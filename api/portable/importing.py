@@ -24,6 +24,7 @@ from ..rules.errors import RuleError
 from .checks import check_document
 from .format import NIGHT
 from .remap import move_event_json
+from .verify import check_play
 
 # Tables whose rows get new integer ids (seats and hands are keyed by what holds them).
 MOVED = ("people", "series", "events", "teams", "players", "rounds", "matches", "games",
@@ -129,6 +130,8 @@ def _store_night(night: dict, where: str, off: dict, club_id: int | None, people
                 row["created_by"] = None
         if rows:
             _insert(section.table.name, rows)
+    db.session.flush()
+    check_play(event_id, night, where, new["games"])
     return event_id
 
 

@@ -134,12 +134,17 @@ def call_time(round_id: int, principal: Principal) -> Round:
                        code="no-time-limit")
     round_.time_called_at = utcnow()
     db.session.flush()
+    ended = 0
     for match in round_.matches:
         for game in match.games:
             if game.end is None:
                 state = compute_state(game, preset=preset)
                 save_game(game, preset, state)
+                ended += game.end is not None
     audit(event.id, principal, "call-time", "round", round_.number, round_number=round_.number)
+    if ended:  # the games time ended count as they stand
+        NEWS(event.id, [("standings.changed", {"event_id": event.id, "round_id": round_.id,
+                                               "round": round_.number, "why": "time called"})])
     db.session.commit()
     return round_
 

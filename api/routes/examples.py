@@ -199,7 +199,7 @@ CALENDAR = {'event_id': 1,
  'webcal': 'webcal://euchre.example.org/api/events/1/calendar.ics'}
 
 # A team's feed (GET /api/events/{event_id}/teams/{team_id}/calendar.ics), its time zone's
-# VTIMEZONE left out here.
+# VTIMEZONE cut to the year shown.
 ICS = """BEGIN:VCALENDAR
 VERSION:2.0
 PRODID:-//Euchre scorekeeper//Calendar feeds//EN
@@ -208,6 +208,22 @@ X-WR-CALNAME:North (Tuesday league)
 UID:team-K7Q2MX-3@euchre-scorekeeper
 REFRESH-INTERVAL;VALUE=DURATION:PT6H
 X-PUBLISHED-TTL:PT6H
+BEGIN:VTIMEZONE
+TZID:America/Toronto
+BEGIN:STANDARD
+DTSTART:20261101T020000
+RDATE:20271107T020000
+TZNAME:EST
+TZOFFSETFROM:-0400
+TZOFFSETTO:-0500
+END:STANDARD
+BEGIN:DAYLIGHT
+DTSTART:20270314T030000
+TZNAME:EDT
+TZOFFSETFROM:-0500
+TZOFFSETTO:-0400
+END:DAYLIGHT
+END:VTIMEZONE
 BEGIN:VEVENT
 SUMMARY:Week 2: North v South
 DTSTART;TZID=America/Toronto:20270119T190000
@@ -224,4 +240,4 @@ STATUS:CONFIRMED
 TRANSP:OPAQUE
 END:VEVENT
 END:VCALENDAR
-"""
+""".replace("\n", "\r\n")  # as a feed is sent: CRLF line ends (RFC 5545 3.1)

@@ -10,13 +10,14 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..auth import require, require_team
-from ..core.common import get_event, get_team
+from ..core.common import get_event, get_team, preset_of
 from ..core.keys import ORGANIZER
 from ..feeds import links
 from ..feeds.ical import MEDIA_TYPE, calendar_bytes, uid
 from ..feeds.league_feeds import team_calendar
 from ..feeds.nights_feeds import club_calendar, event_calendar
 from ..feeds.schemas import CalendarSchema, CalendarSetSchema, TeamCalendarSchema
+from ..league.forfeits import require_league
 from . import examples
 from .events import base_url
 
@@ -142,6 +143,7 @@ class TeamCalendar(MethodView):
         secret link (the captain's team key, or the organizer)."""
         require_team(event_id, team_id)
         event = get_event(event_id)
+        require_league(preset_of(event))  # only a league's teams have a feed to link
         team = get_team(event, team_id)
         return team_view(event, team, links.current_token(team))
 

@@ -14,7 +14,7 @@ from ..auth import client_address, require, require_club
 from ..club.clubs import get_club
 from ..core.keys import ORGANIZER
 from ..exports import file_slug
-from ..portable import history
+from ..portable import history, sheet_text
 from ..portable.exporting import export_club, export_event
 from ..portable.importing import import_document
 from ..problems import Problem
@@ -116,9 +116,4 @@ def _history_body() -> tuple[str, dict | None, bool]:
             raise Problem(422, "'decisions' maps names to a person's id or \"new\".",
                           code="bad-history-body", errors={"decisions": ["an object"]})
         return body["csv"], decisions, asked or body.get("preview") is True
-    data = request.get_data(cache=False)
-    try:
-        return data.decode("utf-8-sig"), None, asked
-    except UnicodeDecodeError:
-        raise Problem(400, "The spreadsheet must be saved as CSV in UTF-8.",
-                      code="bad-encoding") from None
+    return sheet_text.decode(request.get_data(cache=False)), None, asked

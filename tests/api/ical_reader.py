@@ -8,6 +8,11 @@ import re
 from dataclasses import dataclass, field
 
 NAME = re.compile(r"^[A-Za-z0-9-]+$")
+# Properties whose value is TEXT (RFC 5545 3.3.11, RFC 7986 NAME; X-WR-* are TEXT by default):
+# a comma, a semicolon and a backslash in them are written escaped.
+TEXT = {"SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "NAME", "X-WR-CALNAME",
+        "X-WR-CALDESC"}
+DURATION = re.compile(r"^[+-]?P(\d+W|(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?)$")
 
 
 @dataclass
@@ -53,7 +58,8 @@ def unescape(text: str) -> str:
 def read(body: bytes) -> Component:
     """The VCALENDAR in `body`, checked: CRLF line ends, lines of at most 75 octets, BEGIN and
     END paired, VERSION 2.0 and PRODID once, each VEVENT with one UID, DTSTAMP and DTSTART,
-    never DTEND with DURATION, and a VTIMEZONE for every TZID used."""
+    never DTEND with DURATION, a VTIMEZONE for every TZID used, TEXT values (the calendar's
+    NAME too) escaped and the refresh intervals written as durations."""
     assert body.endswith(b"\r\n") and b"\n" not in body.replace(b"\r\n", b""), "CRLF only"
     for raw in body.split(b"\r\n"):
         assert len(raw) <= 75, f"a line longer than 75 octets: {raw[:40]!r}"
@@ -77,6 +83,14 @@ def read(body: bytes) -> Component:
             else:
                 root = done
         else:
+            if name in TEXT:
+                bare = re.sub(r"\\[\\;,nN]", "", value)
+                assert not set(bare) & set(",;\\"), f"{name} not escaped: {value!r}"
+            if name in ("DTSTAMP", "LAST-MODIFIED", "CREATED"):
+                assert re.match(r"^\d{8}T\d{6}Z$", value), f"{name} not in UTC: {value}"
+            if name in ("REFRESH-INTERVAL", "X-PUBLISHED-TTL"):
+                assert DURATION.match(value) and value != "P", f"{name} not a duration: {value}"
+                assert name != "REFRESH-INTERVAL" or params.get("VALUE") == "DURATION"
             stack[-1].props.append((name, params, value))
     assert root is not None and not stack and root.name == "VCALENDAR"
     assert root.one("VERSION") == "2.0" and root.one("PRODID")
@@ -85,6 +99,10 @@ def read(body: bytes) -> Component:
         for name in ("UID", "DTSTAMP", "DTSTART"):
             event.one(name)
         assert not (event.all("DTEND") and event.all("DURATION"))
+        if event.all("DTEND"):  # later than DTSTART (3.8.2.2), in the same form
+            (start_params, start), (end_params, end) = event.all("DTSTART")[0], \
+                event.all("DTEND")[0]
+            assert start_params == end_params and end > start, (start, end)
         for name in ("DTSTART", "DTEND"):
             for params, _ in event.all(name):
                 assert params.get("TZID", "UTC") in zones | {"UTC"}, params

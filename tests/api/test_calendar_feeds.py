@@ -96,6 +96,14 @@ def test_a_postponed_week_a_moved_match_and_a_forfeit_change_the_same_events(api
     assert fourth[weeks["Week 1"]] == (ZONE, "20270105T190000", 1, "CANCELLED")
     assert fourth[weeks["Week 3"]] == (ZONE, "20270128T190000", 2, "CONFIRMED")
 
+    # The league's time zone corrected: every match is at another moment, so each changes.
+    api.patch(f"/api/events/{eid}", key=key, json={"time_zone": "America/Winnipeg"},
+              expect=200)
+    fifth = _starts(by_uid(_feed(api, path)))
+    assert {u: v[:3] for u, v in fifth.items()} == {
+        u: ("America/Winnipeg", start, sequence + 1)
+        for u, (_, start, sequence, _) in fourth.items()}
+
 
 def test_a_private_leagues_feeds_are_read_through_each_teams_secret_link(api):
     event, key, eid, teams = _league(api)
@@ -184,6 +192,14 @@ def test_a_clubs_nights_and_an_events_rounds(api):
     start, end = round_.one("DTSTART"), round_.one("DTEND")
     assert int(end[9:13]) - int(start[9:13]) in (20, 60)  # 20 minutes later (hh:mm as digits)
     api.get("/api/clubs/999999/calendar.ics", expect=404)
+    # A night's teams have no feed of their own, nor a link to one.
+    pairs = api.post("/api/events", json={"name": "Pairs", "preset": "teams"},
+                     expect=201).get_json()
+    team = api.add_team(pairs, "Aces", ["Ann", "Bob"])["id"]
+    for path in ("calendar", "calendar.ics"):
+        refused = api.get(f"/api/events/{pairs['id']}/teams/{team}/{path}",
+                          key=pairs["organizer_key"], expect=409)
+        assert refused.get_json()["code"] == "not-league"
 
 
 def test_an_erased_player_is_named_nowhere_in_the_team_feeds(api):
@@ -209,3 +225,50 @@ def test_an_erased_player_is_named_nowhere_in_the_team_feeds(api):
     [only] = read(api.get(path, expect=200).get_data()).events()
     assert unescape(only.one("SUMMARY")) == f"Week 1: {others} v Former player 1 and Co"
     assert only.params("DTSTART") == {"VALUE": "DATE"} and only.one("DTSTART") == "20270105"
+
+
+def test_a_rounds_sequence_only_goes_up_as_its_clock_restarts_and_it_closes_and_reopens(api):
+    night = api.post("/api/events", json={"name": "Friday night", "preset": "progressive",
+                                           "time_zone": "America/Detroit"},
+                     expect=201).get_json()
+    key, eid = night["organizer_key"], night["id"]
+    api.add_players(night, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"])
+    seated = api.seat_round(night, 1)
+    path = f"/api/events/{eid}/calendar.ics"
+
+    def round_one():
+        event = by_uid(_feed(api, path))[f"round-{night['code']}-1@euchre-scorekeeper"]
+        return int(event.one("SEQUENCE")), event.one("DTSTART"), event.one("LAST-MODIFIED")
+
+    seen = [round_one()]
+    steps = [("clock", {"minutes": 20}), ("clock", {"minutes": 30}), ("time", None),
+             ("close", None), ("reopen", None), ("close", None)]
+    for step, body in steps:
+        if step == "time":
+            for table in seated["tables"]:
+                api.hand(key, table["games"][0]["id"], "A", 3)
+        api.post(f"/api/rounds/{seated['id']}/{step}", key=key, json=body, expect=200)
+        seen.append(round_one())
+    sequences = [s for s, _, _ in seen]
+    # Calling time moves nothing in the calendar; every other step raises SEQUENCE by one.
+    assert sequences == [0, 1, 2, 2, 3, 4, 5], sequences
+    assert [m for _, _, m in seen] == sorted(m for _, _, m in seen)
+
+
+def test_a_team_withdrawn_and_brought_back_changes_its_matches_twice(api):
+    _, key, eid, teams = _league(api)
+    path = f"/api/events/{eid}/teams/{teams['North']}/calendar.ics"
+
+    def against_east():
+        [(uid, event)] = [(u, e) for u, e in by_uid(_feed(api, path)).items()
+                          if "East" in unescape(e.one("SUMMARY"))]
+        return uid, int(event.one("SEQUENCE")), event.one("STATUS")
+
+    first = against_east()
+    seen = [first]
+    for withdrawn in (True, False):
+        api.patch(f"/api/events/{eid}/teams/{teams['East']}", key=key,
+                  json={"withdrawn": withdrawn}, expect=200)
+        seen.append(against_east())
+    assert seen == [(first[0], 0, "CONFIRMED"), (first[0], 1, "CANCELLED"),
+                    (first[0], 2, "CONFIRMED")]

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+
+from api.portable.history import read_lines
+
 GOOD = """Date,Player,Place,Points
 2025-01-07,ann baker,1,42
 2025-01-07,Bo Diaz,2,35
@@ -92,3 +96,40 @@ def test_the_history_is_the_clubs_to_bring_in(api):
     assert api.post(f"/api/clubs/{cid}/history", json={"csv": GOOD}).status_code == 401
     api.post(f"/api/clubs/{cid}/history", key=key, data="2025-01-07,Al,1,3\n",
              headers={"Content-Type": "text/csv"}, expect=201)
+
+
+MESSY = [  # (what a spreadsheet saved, what is read: (date, name, place, points) each)
+    ("\ufeffDate;Player Name;Pos;Pts\r\n07.01.2025;Zoë Ames;1st;42,0\r\n07.01.2025;Bo;T2;30\r\n"
+     "\r\n;;;\r\n", [("2025-01-07", "Zoë Ames", 1, 42), ("2025-01-07", "Bo", 2, 30)]),
+    ('night\tname\tplace\tpoints\r"Jan 7, 2025"\t"Baker, Ann"\t=2\t35\r',
+     [("2025-01-07", "Baker, Ann", 2, 35)]),
+    ("night,name,place,points\n07/01/2025 0:00,Ann,1,42\n13/01/2025,Bo,1,40\n",  # day first
+     [("2025-01-07", "Ann", 1, 42), ("2025-01-13", "Bo", 1, 40)]),
+    ("night,name,place,points\n07/01/2025,Ann,1,42\n1/7/25 12:00 AM,Bo,1,40\n"  # month first
+     "2025-01-09T19:00:00,Cy,1,3\n07-Jan-2025,Dee,2,1\n",
+     [("2025-07-01", "Ann", 1, 42), ("2025-01-07", "Bo", 1, 40), ("2025-01-09", "Cy", 1, 3),
+      ("2025-01-07", "Dee", 2, 1)]),
+]
+
+
+@pytest.mark.parametrize(("text", "read"), MESSY)
+def test_a_spreadsheet_is_read_as_clubs_save_it(text, read):
+    lines, errors = read_lines(text)
+    assert errors == []
+    assert [(str(n["night"]), n["name"], n["place"], n["points"]) for n in lines] == read
+
+
+def test_a_date_that_reads_neither_way_is_a_line_in_error_saying_why():
+    lines, errors = read_lines("13/01/2025,Ann,1,42\n1/13/2025,Bo,1,40\n2025-02-30,Cy,1,1\n")
+    assert [e["line"] for e in errors] == [2, 3] and len(lines) == 1
+    assert "day first" in errors[0]["error"]
+
+
+def test_a_windows_spreadsheet_sent_as_text_csv_keeps_its_accents(api):
+    cid, key, _ = _club_with_ann(api)
+    body = "night;name;place;points\r\n07.01.2025;Zoë Ames;1;42\r\n".encode("cp1252")
+    made = api.post(f"/api/clubs/{cid}/history", key=key, data=body,
+                    headers={"Content-Type": "text/csv"}, expect=201).get_json()
+    assert made["nights"][0]["date"] == "2025-01-07"
+    people = {p["name"] for p in api.get(f"/api/clubs/{cid}/people", key=key).get_json()}
+    assert "Zoë Ames" in people

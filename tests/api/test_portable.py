@@ -14,6 +14,7 @@ import pytest
 
 from api.core.caching import forget_everything
 from api.core.db import db
+from api.routes import LARGER_BODIES
 
 from .client import play
 from .portable_helpers import club_year, league_season, standings_hash, standings_reads
@@ -120,6 +121,35 @@ def test_a_bad_file_names_the_bad_field_and_stores_nothing(api, app):
     problem = api.post("/api/import", json=bad, expect=422).get_json()
     assert "nights[0].event.schedule.season[0][0][0]" in problem["errors"]
 
+    # A file that contradicts the rules, or itself, is refused before it is committed: a
+    # hand that cannot have happened, points a hand as played does not score, a game's
+    # totals or a result row (what the standings add up) that its hands do not make.
+    night = document["nights"][0]
+    hand, game = night["hands"][2], night["games"][0]
+    refusals = {
+        ("hands", 2, "tricks", 9): ("nights[0].hands[2]", "breaks the rules"),
+        ("hands", 2, "points_a", hand["points_a"] + 4): ("nights[0].hands[2]",
+                                                         "not what the hand as played"),
+        ("games", 0, "points_b", game["points_b"] + 1): ("nights[0].games[0]",
+                                                         "its hands make it"),
+        ("results", 0, "points", night["results"][0]["points"] + 2): (
+            "nights[0].results[0]", "but its game stands"),
+        ("results", 0, "won", not night["results"][0]["won"]): (
+            "nights[0].results[0]", "but its game stands"),
+        ("event", None, "time_zone", "Mars/Olympus"): ("nights[0].event[0].time_zone",
+                                                       "time zone"),
+        ("event", None, "status", "exploded"): ("nights[0].event[0].status", "one of"),
+        ("seats", 0, "seat", 9): ("nights[0].seats[0].seat", "one of 1, 2, 3, 4"),
+        ("hands", 3, "id", hand["id"]): ("nights[0].hands[3].id", "used twice"),
+    }
+    for (section, n, field, value), (path, words) in refusals.items():
+        bad = json.loads(json.dumps(document))
+        row = bad["nights"][0][section] if n is None else bad["nights"][0][section][n]
+        row[field] = value
+        problem = api.post("/api/import", json=bad, expect=422).get_json()
+        assert problem["code"] == "bad-portable-file", (field, problem)
+        assert words in problem["errors"][path][0], (field, problem["errors"])
+
     newer = {**document, "version": 99}
     problem = api.post("/api/import", json=newer, expect=422).get_json()
     assert problem["code"] == "portable-version-unsupported" and "version 99" in \
@@ -130,6 +160,15 @@ def test_a_bad_file_names_the_bad_field_and_stores_nothing(api, app):
     with app.app_context():
         from api.core.models import Event
         assert db.session.query(Event).count() == 1, "nothing half-stored"
+
+
+def test_a_file_too_large_to_send_says_how_to_import_it(api, monkeypatch):
+    monkeypatch.setitem(LARGER_BODIES, "portable.Import", 1024)
+    answer = api.post("/api/import", data=b"{" + b" " * 2048 + b"}",
+                      headers={"Content-Type": "application/json"}, expect=413)
+    assert answer.mimetype == "application/problem+json"
+    problem = answer.get_json()
+    assert problem["code"] == "too-large" and "flask import-file" in problem["detail"]
 
 
 def test_an_export_is_for_its_organizer_only(api):

@@ -19,6 +19,8 @@ from api.core.models import Hand, WebhookDelivery
 from api.webhooks import deliver, registry
 from tests.webhook_receiver import Receiver
 
+from .verification_helpers import enter, night
+
 
 @pytest.fixture
 def receiver():
@@ -252,3 +254,59 @@ def test_a_slow_receiver_never_holds_up_a_hand(allowed, api, receiver):
         stop.set()
         thread.join(10)
     assert not thread.is_alive()
+
+
+def test_every_change_to_a_result_tells_standings_changed(allowed, api, receiver):
+    """A club site refreshes its standings on `standings.changed`: a corrected or deleted
+    hand, time called and a tie settled change them as surely as a game ending."""
+    event, key, (game, other) = _night(api)
+    made = api.post(f"/api/events/{event['id']}/webhooks", key=key, expect=201,
+                    json={"url": receiver.url, "kinds": ["standings.changed"]}).get_json()
+    stored = api.hand(key, game, "A", 3)
+    version = api.game(game)["version"]
+    fixed = api.put(f"/api/games/{game}/hands/{stored['hands'][-1]['id']}", key=key,
+                    headers={"If-Match": f'"{version}"'}, expect=200,
+                    json={"maker": "B", "tricks": 5}).get_json()
+    api.delete(f"/api/games/{game}/hands/{fixed['hands'][-1]['id']}", key=key,
+               headers={"If-Match": f'"{fixed["version"]}"'}, expect=200)
+    api.hand(key, other, "A", 5)
+    round_id = api.game(game)["round"]["id"]
+    api.post(f"/api/rounds/{round_id}/time", key=key, expect=200)  # game ends level 0-0
+    api.post(f"/api/games/{game}/settlement", key=key, expect=200,
+             json={"method": "card-draw", "winner": "B"})
+    while deliver.deliver_due(allowed):
+        pass
+    whys = [_verified(made["secret"], got)["data"]["why"] for got in receiver.wait_for(4)]
+    assert whys == ["hand corrected", "hand deleted", "time called", "tie settled"]
+
+
+def test_a_league_forfeit_tells_standings_changed(allowed, api, receiver):
+    event, key, _ = api.league()
+    api.post(f"/api/events/{event['id']}/webhooks", key=key, expect=201,
+             json={"url": receiver.url, "kinds": ["standings.changed"]})
+    table = api.seat_round(event, 1)["tables"][0]
+    api.post(f"/api/matches/{table['match_id']}/forfeits", key=key, expect=201,
+             json={"team_id": table["team_b"]["id"], "reason": "no-show"})
+    assert deliver.deliver_due(allowed) == 1
+    (got,) = receiver.wait_for(1)
+    data = json.loads(got[1])["data"]
+    assert (data["why"], data["match_id"], data["games"]) == ("forfeit", table["match_id"],
+                                                             [1, 2, 3])
+
+
+def test_under_double_entry_a_mismatch_and_an_agreed_hand_are_told_with_the_points_after(
+        allowed, api, receiver):
+    event, key, seated = night(api, "double_entry")
+    game = seated["tables"][0]["games"][0]["id"]
+    made = api.post(f"/api/events/{event['id']}/webhooks", key=key, expect=201,
+                    json={"url": receiver.url, "kinds": ["game.agreed", "mismatch"]}).get_json()
+    enter(api, key, game, "A", {"maker": "A", "tricks": 3})
+    enter(api, key, game, "B", {"maker": "A", "tricks": 3})  # alike: agreed, A 1 point
+    enter(api, key, game, "A", {"maker": "B", "tricks": 5})
+    enter(api, key, game, "B", {"maker": "B", "tricks": 4})  # not alike: a mismatch
+    while deliver.deliver_due(allowed):
+        pass
+    news = [_verified(made["secret"], got) for got in receiver.wait_for(2)]
+    assert [(n["type"], n["data"].get("how"), n["data"]["points"]) for n in news] == [
+        ("game.agreed", "entries agreed", {"A": 1, "B": 0}), ("mismatch", None, {"A": 1, "B": 0})]
+    assert news[1]["data"]["number"] == 2

@@ -23,6 +23,16 @@ function download(data, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
+/** A spreadsheet's text: UTF-8, else Windows-1252 (what Excel on Windows saves as "CSV"). */
+async function fileText(picked) {
+  const bytes = await picked.arrayBuffer();
+  try {
+    return new TextDecoder('utf-8', {fatal: true}).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 /** The card: a file to pick, its preview, the import. */
 export function historyCard(club, key, reload) {
   const base = `/api/clubs/${club.id}`;
@@ -46,7 +56,7 @@ export function historyCard(club, key, reload) {
     say(out, '');
     const picked = file.files[0];
     if (!picked) throw new Error('Choose the spreadsheet first (saved as CSV).');
-    text = await picked.text();
+    text = await fileText(picked);
     const seen = (await call('POST', `${base}/history`, {key, body: {csv: text, preview: true}})).data;
     picks.clear();
     const person = (p) => {
