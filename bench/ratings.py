@@ -33,6 +33,7 @@ import time
 
 from . import servers
 from .club import QUICK, Size, _read, seed
+from .ratings_seed import seed_direct
 
 
 def _club_figures(club, nights_for_rank=20) -> dict:
@@ -145,7 +146,23 @@ def _timed(app, work) -> float:
     return took
 
 
-def through_db(kind: str, size: Size, postgres_url: str | None = None, log=print) -> dict:
+def _typical_person(url: str, faithful: int) -> int:
+    """A person with the median number of nights."""
+    from sqlalchemy import create_engine, text
+
+    from api.config import normalise_database_url
+
+    engine = create_engine(normalise_database_url(url))
+    with engine.connect() as connection:
+        counts = connection.execute(text(
+            "SELECT person_id, COUNT(*) FROM players WHERE person_id != :f "
+            "GROUP BY person_id ORDER BY COUNT(*), person_id"), {"f": faithful}).all()
+    engine.dispose()
+    return counts[len(counts) // 2][0]
+
+
+def through_db(kind: str, size: Size, postgres_url: str | None = None, direct: bool = True,
+               log=print) -> dict:
     from sqlalchemy import case, func, select, update
 
     from api import create_app
@@ -158,7 +175,14 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, log=print
     try:
         servers.migrate(database)
         log(f"{kind}: seeding {size.events} nights, {size.total_hands:,} hands")
-        seeded = seed(database.url, size, log=lambda *_: None)
+        if direct:
+            seeded = seed_direct(normalise_database_url(database.url), nights=size.events,
+                                 people=size.people, players=size.players,
+                                 rounds=size.rounds, hands_per_game=size.hands,
+                                 log=lambda *_: None)
+            seeded["typical"] = _typical_person(database.url, seeded["faithful"])
+        else:
+            seeded = seed(database.url, size, log=lambda *_: None)
         log(f"  seeded in {seeded['seconds']} s")
         club = seeded["club_id"]
         app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(database.url)})
@@ -238,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nights", type=int, default=200, help="the DB club's nights "
                         "(10,000 hands each; 200 is the club bench's 2,000,000)")
     parser.add_argument("--db-only", action="store_true", help="only the database part")
+    parser.add_argument("--seed-through-app", action="store_true",
+                        help="seed the club as bench/club.py does (minutes for 200 nights)")
     parser.add_argument("--seeds", type=int, default=20, help="simulated clubs per variant")
     parser.add_argument("--json", default=None, help="also save the figures here")
     args = parser.parse_args(argv)
@@ -259,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
                                baseline_games=500 if args.quick else 10_000)
     kinds = {"both": ["sqlite", "postgres"], "none": []}.get(args.db, [args.db])
     size = QUICK if args.quick else Size(events=args.nights)
-    results["db"] = [through_db(kind, size, args.postgres_url) for kind in kinds]
+    results["db"] = [through_db(kind, size, args.postgres_url, direct=not args.seed_through_app)
+                     for kind in kinds]
     if args.json:
         with open(args.json, "w") as out:
             json.dump(results, out, indent=1, default=str)
