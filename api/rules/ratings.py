@@ -32,7 +32,6 @@ import gc
 import math
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import NamedTuple
 
 MU = 25.0
@@ -54,16 +53,18 @@ def display(rating: Rating) -> float:
     return round(mu - 3.0 * sigma, 2)
 
 
-@dataclass(frozen=True)
-class RatedGame:
+class RatedGame(NamedTuple):
     """One finished game to rate: its place in the club's play order (any sortable value),
-    the persons on side A (seats 1 and 3) and side B (seats 2 and 4), and the side that won."""
+    what the caller calls it, the persons on side A (seats 1 and 3) and side B (seats 2 and
+    4), the side that won, and the night it was played in (its games are contiguous in play
+    order)."""
 
     order: object
-    key: object  # what the caller calls the game (its id)
+    key: object
     side_a: tuple[int, int]
     side_b: tuple[int, int]
     winner: str  # "A" | "B"
+    night: object = None
 
 
 def normal_cdf(x: float) -> float:
@@ -153,6 +154,55 @@ def rate(games: Iterable[RatedGame], start: Mapping[int, Rating] | None = None,
         if collecting:
             gc.enable()
     return now, steps
+
+
+class NightRow(NamedTuple):
+    """One person's rating before a night's first rated game and after its last, with the
+    games they played in it and won."""
+
+    night: object
+    person: int
+    before: Rating
+    after: Rating
+    games: int
+    wins: int
+
+
+def rate_nights(games: Iterable[RatedGame], start: Mapping[int, Rating] | None = None
+                ) -> tuple[dict[int, Rating], list[NightRow]]:
+    """Rate the games as `rate` does, keeping one row per night and person instead of one
+    step per game and person (what the club's storage keeps: a profile's chart is drawn over
+    nights, a recap reads a night's changes, and re-rating starts at a night's first game).
+    The rows come night by night, in play order."""
+    now = dict(start or {})
+    tally: dict[tuple[object, int], list] = {}
+    get = now.get
+    ordered = sorted(games, key=lambda g: g.order)
+    collecting = gc.isenabled() and len(ordered) > 10_000  # as in rate()
+    if collecting:
+        gc.disable()
+    try:
+        for game in ordered:
+            won, lost = (game.side_a, game.side_b) if game.winner == "A" else \
+                (game.side_b, game.side_a)
+            w1, w2, l1, l2 = won[0], won[1], lost[0], lost[1]
+            bw1, bw2, bl1, bl2 = get(w1, START), get(w2, START), get(l1, START), get(l2, START)
+            (aw1, aw2), (al1, al2) = update((bw1, bw2), (bl1, bl2))
+            now[w1], now[w2], now[l1], now[l2] = aw1, aw2, al1, al2
+            night = game.night
+            for person, before, after, win in ((w1, bw1, aw1, 1), (w2, bw2, aw2, 1),
+                                               (l1, bl1, al1, 0), (l2, bl2, al2, 0)):
+                row = tally.get((night, person))
+                if row is None:
+                    tally[(night, person)] = [before, after, 1, win]
+                else:
+                    row[1] = after
+                    row[2] += 1
+                    row[3] += win
+    finally:
+        if collecting:
+            gc.enable()
+    return now, [NightRow(night, person, *row) for (night, person), row in tally.items()]
 
 
 def rateable(persons: Iterable[int | None], winner: str | None, forfeited: bool,

@@ -60,13 +60,14 @@ def test_a_finished_night_is_rated_and_shown_with_its_uncertainty(api, app):
     _finish(api, key, night)
     with app.app_context():
         from api.core.db import db
-        from api.core.models import RatingStep
-        steps = db.session.query(RatingStep).filter_by(event_id=night["id"]).count()
+        from api.core.models import RatingNight
+        kept = {r.person_id: (r.games, r.wins) for r in
+                db.session.query(RatingNight).filter_by(event_id=night["id"])}
         from api.ratings.reads import rating_changes_for_event, rating_of
         changes = rating_changes_for_event(night["id"])
         table1 = _people_by_side(api, night, round_["tables"][0])
         now = rating_of(club, [*changes, 999_999])
-    assert steps == 8, "two games, four people each"
+    assert len(kept) == 8, "two games, four people each: a row each for the night"
     rows = _table(api, club)
     assert len(rows) == 8 and [r["place"] for r in rows] == [1] * 4 + [5] * 4
     winners = {r["person_id"] for r in rows[:4]}
@@ -74,6 +75,7 @@ def test_a_finished_night_is_rated_and_shown_with_its_uncertainty(api, app):
     for row in rows:
         assert row["rating"] == round(row["mu"] - 3 * row["sigma"], 2)
         assert row["games"] == 1 and row["sigma"] < 25 / 3
+        assert kept[row["person_id"]] == (1, int(row["person_id"] in winners))
         assert changes[row["person_id"]] == (0.0, row["rating"])
     assert rows[0]["rating"] > 0 > rows[-1]["rating"]
     assert now[999_999] == (25.0, 25 / 3), "nobody rated yet starts at the start"
