@@ -15,11 +15,12 @@
    ThurstoneMostellerFull (the same settings) on the first 10,000 of the same games (per
    game, scaled).
 3. Through the database: the club bench's club (bench/club.py's seeding: 200 nights of 500
-   people, 2,000,000 hands) rated from scratch (games read, rated, 1,000,000 steps written),
-   a finished night's update (the last night's revision bumped: its 1,250 games re-rated),
-   a night entered late in the middle of the year (half the year re-rated), and warm reads
-   of the ratings table and a person's rating against the profile read (the baseline) in
-   the same run.
+   people, 2,000,000 hands, seeded straight to the tables by bench/ratings_seed.py) rated
+   from scratch (250,000 games read and rated, 100,000 rows a person a night written), a
+   night marked finished (its revision bumped, its games unchanged), a night's game
+   corrected (its 1,250 games re-rated), a game corrected in the middle of the year (half
+   the year re-rated), and warm reads of the ratings table and a person's rating against
+   the profile read (the baseline) in the same run.
 """
 
 from __future__ import annotations
@@ -111,9 +112,9 @@ def pure(games=250_000, people=20_000, baseline_games=10_000, log=print) -> dict
     for order in range(games):
         four = rng.sample(range(people), 4)
         made.append(rr.RatedGame(order, order, (four[0], four[1]), (four[2], four[3]),
-                                 rng.choice("AB")))
+                                 rng.choice("AB"), order // 1250))  # nights of 1,250 games
     t0 = time.perf_counter()
-    _, steps = rr.rate(made)
+    _, rows = rr.rate_nights(made)
     ours = time.perf_counter() - t0
     model = ThurstoneMostellerFull(beta=rr.BETA, tau=rr.TAU, epsilon=0.0,
                                    gamma=lambda *_: 1.0)
@@ -128,10 +129,11 @@ def pure(games=250_000, people=20_000, baseline_games=10_000, log=print) -> dict
             for p, r in zip(team, rated, strict=True):
                 now[p] = r
     theirs = (time.perf_counter() - t0) / baseline_games * games
-    log(f"  pure re-rate of {games:,} games ({games * 8:,} hands): {ours:.2f} s; openskill "
+    log(f"  pure re-rate of {games:,} games ({games * 8:,} hands, {len(rows):,} rows a person "
+        f"a night): {ours:.2f} s; openskill "
         f"package, same games scaled from {baseline_games:,}: {theirs:.1f} s "
         f"(ratio {theirs / ours:.1f})")
-    return {"games": games, "steps": len(steps), "seconds": round(ours, 2),
+    return {"games": games, "rows": len(rows), "seconds": round(ours, 2),
             "openskill_seconds_scaled": round(theirs, 1), "ratio": round(theirs / ours, 1)}
 
 
@@ -168,7 +170,7 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, direct: b
     from api import create_app
     from api.config import normalise_database_url
     from api.core.db import db
-    from api.core.models import Event, Game, RatingStep
+    from api.core.models import Event, Game, RatingNight
     from api.ratings.rerate import rerate_all, sync
 
     database = servers.create_database(kind, postgres_url)
@@ -187,14 +189,14 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, direct: b
         club = seeded["club_id"]
         app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(database.url)})
         full = _timed(app, lambda: rerate_all(club))
-        if kind == "postgres":  # statistics on the fresh steps, as autovacuum would gather
+        if kind == "postgres":  # statistics on the fresh rows, as autovacuum would gather
             with app.app_context(), db.engine.connect() as conn:
                 conn.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql("ANALYZE")
         with app.app_context():
-            steps = db.session.scalar(select(func.count()).select_from(RatingStep))
+            rows = db.session.scalar(select(func.count()).select_from(RatingNight))
             nights = db.session.scalars(select(Event.id).where(Event.club_id == club)
                                         .order_by(Event.id)).all()
-        log(f"  rated from scratch: {full:.2f} s ({steps:,} steps)")
+        log(f"  rated from scratch: {full:.2f} s ({rows:,} rows, a person a night)")
 
         def bump(event_id, flip=False):
             """A write to the night: its revision bumped (a night marked finished), and with
@@ -241,7 +243,7 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, direct: b
                 f"(x{f['warm_ms'] / base:.2f} the profile)  {f['bytes']:,} bytes")
         with app.app_context():
             db.engine.dispose()
-        return {"db": kind, "hands": seeded["hands"], "steps": steps,
+        return {"db": kind, "hands": seeded["hands"], "rows": rows,
                 "full_seconds": round(full, 2),
                 "night_finished_ms": round(statistics.median(finished), 1),
                 "night_update_ms": round(statistics.median(last_night), 1),

@@ -10,9 +10,10 @@ from sqlalchemy import select
 
 from ..core.db import db
 from ..core.errors import Forbidden
-from ..core.models import Event, Person, Rating, RatingNight
+from ..core.models import Event, Person, RatedNight, Rating, RatingNight
 from ..people.people import get_person
 from ..rules import ratings as rr
+from .order import night_start
 from .rerate import sync
 
 
@@ -100,8 +101,15 @@ def rating_changes_for_event(event_id: int, *, bring_up_to_date: bool = True
         return {}
     if bring_up_to_date:
         sync(club_id)
+    # The night's rows are found by the order its games were rated under (its stamp's date:
+    # the night's date unless it changed since, and was not re-rated yet).
+    rated_on = db.session.scalar(select(RatedNight.night_date)
+                                 .where(RatedNight.event_id == event_id))
+    if rated_on is None:
+        return {}
     return {person: (rr.display((mu_before, sigma_before)), rr.display((mu, sigma)))
             for person, mu_before, sigma_before, mu, sigma in db.session.execute(
                 select(RatingNight.person_id, RatingNight.mu_before, RatingNight.sigma_before,
                        RatingNight.mu, RatingNight.sigma)
-                .where(RatingNight.event_id == event_id))}
+                .where(RatingNight.club_id == club_id,
+                       RatingNight.night_order == night_start(rated_on, event_id)))}

@@ -173,36 +173,42 @@ def rate_nights(games: Iterable[RatedGame], start: Mapping[int, Rating] | None =
     """Rate the games as `rate` does, keeping one row per night and person instead of one
     step per game and person (what the club's storage keeps: a profile's chart is drawn over
     nights, a recap reads a night's changes, and re-rating starts at a night's first game).
-    The rows come night by night, in play order."""
+    The rows come night by night, in play order; a night's games must be contiguous in
+    play order (a club's are: the night comes before the round in the order)."""
     now = dict(start or {})
-    tally: dict[tuple[object, int], list] = {}
+    rows: list[NightRow] = []
     get = now.get
     ordered = sorted(games, key=lambda g: g.order)
     collecting = gc.isenabled() and len(ordered) > 10_000  # as in rate()
     if collecting:
         gc.disable()
     try:
+        night, tally = object(), {}
         for game in ordered:
+            if game.night != night:
+                rows += [NightRow(night, p, *row) for p, row in tally.items()]
+                night, tally = game.night, {}
+                seen = tally.get
             won, lost = (game.side_a, game.side_b) if game.winner == "A" else \
                 (game.side_b, game.side_a)
             w1, w2, l1, l2 = won[0], won[1], lost[0], lost[1]
             bw1, bw2, bl1, bl2 = get(w1, START), get(w2, START), get(l1, START), get(l2, START)
             (aw1, aw2), (al1, al2) = update((bw1, bw2), (bl1, bl2))
             now[w1], now[w2], now[l1], now[l2] = aw1, aw2, al1, al2
-            night = game.night
             for person, before, after, win in ((w1, bw1, aw1, 1), (w2, bw2, aw2, 1),
                                                (l1, bl1, al1, 0), (l2, bl2, al2, 0)):
-                row = tally.get((night, person))
+                row = seen(person)
                 if row is None:
-                    tally[(night, person)] = [before, after, 1, win]
+                    tally[person] = [before, after, 1, win]
                 else:
                     row[1] = after
                     row[2] += 1
                     row[3] += win
+        rows += [NightRow(night, p, *row) for p, row in tally.items()]
     finally:
         if collecting:
             gc.enable()
-    return now, [NightRow(night, person, *row) for (night, person), row in tally.items()]
+    return now, rows
 
 
 def rateable(persons: Iterable[int | None], winner: str | None, forfeited: bool,

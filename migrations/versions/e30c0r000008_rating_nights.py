@@ -35,13 +35,11 @@ def upgrade():
     op.drop_table('rating_steps')
     op.create_table(
         'rating_nights',
-        sa.Column('event_id', sa.Integer(), sa.ForeignKey('events.id', ondelete='CASCADE'),
-                  primary_key=True),
+        sa.Column('club_id', sa.Integer(), primary_key=True),
         sa.Column('person_id', sa.Integer(), sa.ForeignKey('people.id', ondelete='CASCADE'),
                   primary_key=True),
-        sa.Column('club_id', sa.Integer(), sa.ForeignKey('clubs.id', ondelete='CASCADE'),
-                  nullable=False),
-        sa.Column('night_order', sa.BigInteger(), nullable=False),
+        sa.Column('night_order', sa.BigInteger(), primary_key=True),
+        sa.Column('event_id', sa.Integer(), nullable=False),
         sa.Column('mu_before', sa.Float(), nullable=False),
         sa.Column('sigma_before', sa.Float(), nullable=False),
         sa.Column('mu', sa.Float(), nullable=False),
@@ -49,15 +47,12 @@ def upgrade():
         sa.Column('games', sa.Integer(), nullable=False),
         sa.Column('wins', sa.Integer(), nullable=False),
     )
-    op.create_index('ix_rating_nights_person_order', 'rating_nights',
-                    ['club_id', 'person_id', 'night_order'])
     op.create_index('ix_rating_nights_club_order', 'rating_nights', ['club_id', 'night_order'])
 
 
 def downgrade():
     _forget_the_ratings()
     op.drop_index('ix_rating_nights_club_order', table_name='rating_nights')
-    op.drop_index('ix_rating_nights_person_order', table_name='rating_nights')
     op.drop_table('rating_nights')
     op.create_table(
         'rating_steps',

@@ -177,3 +177,42 @@ def test_a_merge_rerates_the_merged_persons_games_as_one_persons(api):
     after = {r["name"]: r for r in _table(api, club, key)}
     assert "Ann Baker" not in after and after["Zed Quinn"]["games"] == 2
     assert len(after) == 8
+
+
+def test_re_rating_from_any_night_gives_what_rating_from_scratch_gives(api, app):
+    """The club keeps a row per person and night; a change in night k re-rates from there,
+    starting each person from their first kept night at k or later, else from their rating
+    now. Whichever night it starts at, the kept rows and the table are those of rating
+    everything afresh (people here miss a night and come back)."""
+    from api.core.db import db
+    from api.core.models import RatedNight, RatingNight
+    from api.ratings.rerate import forget, rerate_all, sync
+
+    club, key = _club(api)
+    others = [*NAMES[1:], "Zed Quinn"]
+    nights = [_night(api, club, key, name, day, sheets=sheets, names=names)[0]
+              for name, day, sheets, names in (
+                  ("Jan", "2026-01-09", (A_WINS, B_WINS), NAMES),
+                  ("Feb", "2026-02-13", (B_WINS, B_WINS), others),
+                  ("Mar", "2026-03-13", (A_WINS, A_WINS), NAMES))]
+    for night in nights:
+        _finish(api, key, night)
+
+    def kept():
+        with app.app_context():
+            rows = sorted((r.event_id, r.person_id, round(r.mu, 9), round(r.sigma, 9),
+                           r.games, r.wins, round(r.mu_before, 9))
+                          for r in db.session.query(RatingNight).filter_by(club_id=club))
+        return rows, _table(api, club, key)
+
+    with app.app_context():
+        rerate_all(club)
+    fresh = kept()
+    assert len(fresh[0]) == 24 and len(fresh[1]) == 9
+    for night in nights:
+        with app.app_context():  # as if this night had changed: re-rated from its start
+            db.session.query(RatedNight).filter_by(event_id=night["id"]).delete()
+            db.session.commit()
+            forget()
+            assert sync(club)
+        assert kept() == fresh, night["name"]

@@ -153,3 +153,39 @@ def test_the_backtest_scores_each_game_before_it_is_rated():
 def test_spearman():
     assert math.isclose(rc.spearman([1, 2, 3], [10, 20, 30]), 1.0)
     assert math.isclose(rc.spearman([1, 2, 3], [3, 2, 1]), -1.0)
+
+
+@st.composite
+def nights(draw, max_nights=5):
+    """Games over a few nights (each night's games contiguous in play order, as a club's
+    are), among nine people, so people miss nights and come back."""
+    found, order = [], 0
+    for night in range(draw(st.integers(min_value=0, max_value=max_nights))):
+        for _ in range(draw(st.integers(min_value=1, max_value=4))):
+            four = draw(st.lists(people, min_size=4, max_size=4, unique=True))
+            found.append(rr.RatedGame(order, order, (four[0], four[1]), (four[2], four[3]),
+                                      draw(st.sampled_from("AB")), night))
+            order += 1
+    return found
+
+
+@settings(max_examples=40, deadline=None)
+@given(nights(), st.data())
+def test_rating_by_night_resumes_from_any_night_as_from_scratch(played, data):
+    """What the club keeps: re-rating from night k on, starting from each person's rating
+    after the nights before, gives the same rows and ratings as rating everything; and each
+    row is its night's steps summed (first before, last after, games, wins)."""
+    everything, rows = rr.rate_nights(played)
+    k = data.draw(st.integers(min_value=0, max_value=len({g.night for g in played})))
+    before, first_rows = rr.rate_nights([g for g in played if g.night < k])
+    resumed, later_rows = rr.rate_nights([g for g in played if g.night >= k], before)
+    assert resumed == everything
+    assert first_rows + later_rows == rows
+    steps_now, steps = rr.rate(played)
+    assert steps_now == everything
+    for row in rows:
+        mine = [s for s in steps if s.person == row.person and
+                played[s.order].night == row.night]
+        assert (row.before, row.after, row.games, row.wins) == (
+            mine[0].before, mine[-1].after, len(mine), sum(s.won for s in mine))
+    assert sum(r.games for r in rows) == len(steps)
