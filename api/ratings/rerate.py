@@ -38,7 +38,9 @@ def _first_change(club_id: int, club_revision: int, nights
     stamped. A change to the club's registry (a merge) reads only who each night's players
     are."""
     kept = {r.event_id: r for r in db.session.execute(
-        select(RatedNight).where(RatedNight.club_id == club_id)).scalars()}
+        select(RatedNight.event_id, RatedNight.revision, RatedNight.night_date,
+               RatedNight.people, RatedNight.games, RatedNight.club_revision)
+        .where(RatedNight.club_id == club_id))}
     registry_changed = any(r.club_revision != club_revision for r in kept.values())
     changed = {n.id: n.night_date for n in nights if n.id not in kept
                or (kept[n.id].revision, kept[n.id].night_date) != (n.revision, n.night_date)}
@@ -146,15 +148,13 @@ def rerate_from(club_id: int, start: int, stamps: dict, club_revision: int,
     earlier); their games and wins are what the ratings row counted, less the nights
     deleted, plus the new ones."""
     dropped: dict[int, tuple[rr.Rating, int, int]] = {}  # person -> first before, games, wins
-    for person, mu_before, sigma_before, games, wins in db.session.execute(
-            select(RatingNight.person_id, RatingNight.mu_before, RatingNight.sigma_before,
-                   RatingNight.games, RatingNight.wins)
-            .where(RatingNight.club_id == club_id, RatingNight.night_order >= start)
-            .order_by(RatingNight.night_order)):
+    for _, person, mu_before, sigma_before, games, wins in sorted(db.session.execute(
+            delete(RatingNight).where(RatingNight.club_id == club_id,
+                                      RatingNight.night_order >= start)
+            .returning(RatingNight.night_order, RatingNight.person_id, RatingNight.mu_before,
+                       RatingNight.sigma_before, RatingNight.games, RatingNight.wins))):
         first, games_before, wins_before = dropped.get(person, ((mu_before, sigma_before), 0, 0))
         dropped[person] = (first, games_before + games, wins_before + wins)
-    db.session.execute(delete(RatingNight).where(RatingNight.club_id == club_id,
-                                                 RatingNight.night_order >= start))
     starts = {e: night_start(stamp[1], e) for e, stamp in stamps.items()}
     nights = {e: stamp[1] for e, stamp in stamps.items() if starts[e] >= start}
     have = {g.night for g in read}
