@@ -79,7 +79,6 @@ def rated_games(nights: dict[int, date]) -> list[RatedGame]:
                                 & (seats[n].seat == n)) \
             .outerjoin(players[n], players[n].id == seats[n].player_id)
     (round_shift, round_size), (table_shift, table_size), (_, number_size) = _FIELDS[2:]
-    make = RatedGame._make
     # Many nights a query: PostgreSQL then hashes the seats once rather than once a batch.
     for chunk in range(0, len(ids), 500):
         part = ids[chunk:chunk + 500]
@@ -100,7 +99,7 @@ def rated_games(nights: dict[int, date]) -> list[RatedGame]:
                 round_no, table, number = (min(max(v, 0), size - 1) for v, size in (
                     (round_no, round_size), (table, table_size), (number, number_size)))
             order = starts[event_id] | round_no << round_shift | table << table_shift | number
-            games.append(make((order, game_id, (a1, a2), (b1, b2), winner, event_id)))
+            games.append(RatedGame(order, game_id, (a1, a2), (b1, b2), winner, event_id))
     games.sort(key=lambda g: g.order)
     return games
 
