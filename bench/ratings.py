@@ -137,6 +137,14 @@ def pure(games=250_000, people=20_000, baseline_games=10_000, log=print) -> dict
             "openskill_seconds_scaled": round(theirs, 1), "ratio": round(theirs / ours, 1)}
 
 
+def empty_loop() -> float:
+    """10,000,000 turns of an empty loop: how busy the machine is (about 0.2 s quiet)."""
+    t0 = time.perf_counter()
+    for _ in range(10_000_000):
+        pass
+    return round(time.perf_counter() - t0, 2)
+
+
 def _timed(app, work) -> float:
     from api.core.db import db
 
@@ -188,6 +196,8 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, direct: b
         log(f"  seeded in {seeded['seconds']} s")
         club = seeded["club_id"]
         app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(database.url)})
+        loop = empty_loop()
+        log(f"  the machine now: the empty loop in {loop} s")
         full = _timed(app, lambda: rerate_all(club))
         if kind == "postgres":  # statistics on the fresh rows, as autovacuum would gather
             with app.app_context(), db.engine.connect() as conn:
@@ -243,7 +253,7 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, direct: b
                 f"(x{f['warm_ms'] / base:.2f} the profile)  {f['bytes']:,} bytes")
         with app.app_context():
             db.engine.dispose()
-        return {"db": kind, "hands": seeded["hands"], "rows": rows,
+        return {"db": kind, "empty_loop_seconds": loop, "hands": seeded["hands"], "rows": rows,
                 "full_seconds": round(full, 2),
                 "night_finished_ms": round(statistics.median(finished), 1),
                 "night_update_ms": round(statistics.median(last_night), 1),
@@ -269,11 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=20, help="simulated clubs per variant")
     parser.add_argument("--json", default=None, help="also save the figures here")
     args = parser.parse_args(argv)
-    results: dict = {}
-    t0 = time.perf_counter()
-    for _ in range(10_000_000):
-        pass
-    results["empty_loop_seconds"] = round(time.perf_counter() - t0, 2)
+    results: dict = {"empty_loop_seconds": empty_loop()}
     print(f"This machine now: 10,000,000 turns of an empty loop in "
           f"{results['empty_loop_seconds']} s (a quiet 2-core machine: about 0.2 s)")
     if not args.db_only:
