@@ -106,8 +106,8 @@ def backtest(games: Sequence[PlayedGame]) -> dict:
     """Rate the games in order, predicting each before it is rated."""
     now: dict[int, rr.Rating] = {}
     rating, coin, season = Score(), Score(), Score()
-    rating_curve = Calibrated(rr.normal_cdf, 1.0, 0.25, 4.0)
-    season_curve = Calibrated(_logistic, 8.0, 0.5, 64.0)
+    rating_curve = Calibrated(rr.normal_cdf, 1.0, 0.05, 4.0)
+    season_curve = Calibrated(_logistic, 8.0, 0.25, 64.0)
     points: dict[int, list[float]] = {}
     all_points = [0.0, 0]  # the season's points and hands, everybody's
     for game in sorted(games, key=lambda g: g.order):

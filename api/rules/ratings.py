@@ -19,7 +19,7 @@ chosen for euchre (the figures behind them: BENCHMARKS.md, "Ratings"):
 
 It is written here rather than called from the `openskill` package because re-rating a club
 of 2,000,000 hands goes through about 250,000 games, and the package's rating objects cost
-~20 times more per game than these few float operations (BENCHMARKS.md, "Ratings");
+5 to 10 times more per game than these few float operations (BENCHMARKS.md, "Ratings");
 tests/rules/test_ratings.py checks this update against the package's own figures.
 Standard library only.
 
