@@ -15,7 +15,7 @@ def club_backtest(club_id: int) -> dict:
     """Accuracy, Brier score and log loss of the ratings, the season's points per hand and a
     coin, over every rated game of the club."""
     games = rated_games({n.id: n.night_date for n in club_nights(club_id)})
-    ids = [g.key[0] for g in games]
+    ids = [g.key for g in games]
     points: dict[int, tuple[int, int, int]] = {}
     for chunk in range(0, len(ids), 500):
         for game_id, pa, pb, hands in db.session.execute(
@@ -23,7 +23,7 @@ def club_backtest(club_id: int) -> dict:
                 .where(Game.id.in_(ids[chunk:chunk + 500]))):
             points[game_id] = (pa, pb, hands)
     played = [rating_check.PlayedGame(g.order, g.side_a, g.side_b, g.winner,
-                                      *points[g.key[0]]) for g in games]
+                                      *points[g.key]) for g in games]
     found = rating_check.backtest(played)
     found.pop("final")
     return found

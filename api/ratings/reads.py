@@ -10,9 +10,10 @@ from sqlalchemy import select
 
 from ..core.db import db
 from ..core.errors import Forbidden
-from ..core.models import Event, Person, Rating, RatingStep
+from ..core.models import Event, Person, RatedNight, Rating, RatingNight
 from ..people.people import get_person
 from ..rules import ratings as rr
+from .order import night_start
 from .rerate import sync
 
 
@@ -50,25 +51,26 @@ def history(club_id: int, person_id: int, viewer_is_club: bool) -> dict:
         raise Forbidden(f"{person.name}'s profile is private: only the club sees it.",
                         code="private-person")
     sync(club_id)
-    nights: dict[int, dict] = {}
+    nights = []
     games = wins = 0
     last = rr.START
-    for event_id, code, name, night, mu, sigma, won in db.session.execute(
-            select(RatingStep.event_id, Event.code, Event.name, Event.night_date,
-                   RatingStep.mu, RatingStep.sigma, RatingStep.won)
-            .join(Event, Event.id == RatingStep.event_id)
-            .where(RatingStep.club_id == club_id, RatingStep.person_id == person.id)
-            .order_by(RatingStep.play_order)):
-        night_row = nights.setdefault(event_id, {
-            "event_id": event_id, "code": code, "name": name, "date": night, "games": 0,
-            "wins": 0, "before": rr.display(last)})
-        night_row["games"] += 1
-        night_row["wins"] += int(won)
-        games, wins, last = games + 1, wins + int(won), (mu, sigma)
-        night_row.update(rating=rr.display(last), mu=round(mu, 3), sigma=round(sigma, 3))
+    for event_id, code, name, night, mu_before, sigma_before, mu, sigma, played, won in \
+            db.session.execute(
+                select(RatingNight.event_id, Event.code, Event.name, Event.night_date,
+                       RatingNight.mu_before, RatingNight.sigma_before, RatingNight.mu,
+                       RatingNight.sigma, RatingNight.games, RatingNight.wins)
+                .join(Event, Event.id == RatingNight.event_id)
+                .where(RatingNight.club_id == club_id, RatingNight.person_id == person.id)
+                .order_by(RatingNight.night_order)):
+        games, wins, last = games + played, wins + won, (mu, sigma)
+        nights.append({"event_id": event_id, "code": code, "name": name, "date": night,
+                       "games": played, "wins": won,
+                       "before": rr.display((mu_before, sigma_before)),
+                       "rating": rr.display(last), "mu": round(mu, 3),
+                       "sigma": round(sigma, 3)})
     return {"person_id": person.id, "name": person.name, "private": person.private,
             **_row(person.id, person.name, *last, games, wins), "rated": games > 0,
-            "nights": list(nights.values())}
+            "nights": nights}
 
 
 def rating_of(club_id: int, person_ids: Iterable[int], *, bring_up_to_date: bool = True
@@ -99,11 +101,15 @@ def rating_changes_for_event(event_id: int, *, bring_up_to_date: bool = True
         return {}
     if bring_up_to_date:
         sync(club_id)
-    changes: dict[int, tuple[float, float]] = {}
-    for person_id, mu_before, sigma_before, mu, sigma in db.session.execute(
-            select(RatingStep.person_id, RatingStep.mu_before, RatingStep.sigma_before,
-                   RatingStep.mu, RatingStep.sigma)
-            .where(RatingStep.event_id == event_id).order_by(RatingStep.play_order)):
-        first = changes.get(person_id, (rr.display((mu_before, sigma_before)), None))[0]
-        changes[person_id] = (first, rr.display((mu, sigma)))
-    return changes
+    # The night's rows are found by the order its games were rated under (its stamp's date:
+    # the night's date unless it changed since, and was not re-rated yet).
+    rated_on = db.session.scalar(select(RatedNight.night_date)
+                                 .where(RatedNight.event_id == event_id))
+    if rated_on is None:
+        return {}
+    return {person: (rr.display((mu_before, sigma_before)), rr.display((mu, sigma)))
+            for person, mu_before, sigma_before, mu, sigma in db.session.execute(
+                select(RatingNight.person_id, RatingNight.mu_before, RatingNight.sigma_before,
+                       RatingNight.mu, RatingNight.sigma)
+                .where(RatingNight.club_id == club_id,
+                       RatingNight.night_order == night_start(rated_on, event_id)))}

@@ -1,11 +1,18 @@
 """Does a rating predict? A backtest over games in play order, and a simulated club with
 known skills to run it on (RULES.md section 8; bench/ratings.py reports the figures).
 
-Before each game the winner is predicted three ways: from the four players' ratings (the
-update's own win probability), from the season's points per hand so far (each side's two
-players' averages, through a logistic whose steepness is the one that scored best on the
-games before; the best steepness in hindsight is reported too), and by a coin. Each is
-scored by accuracy, Brier score and log loss. Standard library only."""
+Before each game the winner is predicted three ways: from the four players' ratings, from
+the season's points per hand so far (each side's two players' averages; somebody with no
+hand yet counts as the season's average so far), and by a coin. Each is scored by accuracy,
+Brier score and log loss. Standard library only.
+
+Both predictions turn a difference into a chance through a curve whose steepness is learned
+as the season goes, the same way for both: before each game, the steepness (from one fine
+grid) that has the best Brier score on the games before it. No hindsight: a game is scored
+by what was known before it. For the ratings the curve is the model's own (a normal on the
+sides' summed mu over c, steepness 1 being the model's); for points per hand a logistic.
+The best steepness in hindsight is reported for points per hand as a check on the baseline.
+"""
 
 from __future__ import annotations
 
@@ -50,34 +57,76 @@ class Score:
                 "brier": round(self.brier / n, 4), "log_loss": round(self.log_loss / n, 4)}
 
 
-# The points-per-hand baseline's logistic steepness: before each game it uses the one that
-# has scored best on the games before (no hindsight, as the ratings have none).
-STEEPNESS = (0.5, 1, 2, 3, 5, 8, 12, 16, 24)
+def _logistic(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+
+
+class Calibrated:
+    """A prediction's steepness learned from the games seen: `chance(d)` is the curve at
+    d times the steepness that has scored best so far (`home` while none has), from a
+    geometric grid around `home` spanning `low` to `high`;
+    `learn(d, a_won)` scores every steepness of the grid on one more game."""
+
+    RATIO = 1.08  # between one steepness of the grid and the next
+
+    def __init__(self, curve, home: float, low: float, high: float) -> None:
+        steps = range(math.floor(math.log(low / home, self.RATIO)),
+                      math.ceil(math.log(high / home, self.RATIO)) + 1)
+        self.grid = tuple(home * self.RATIO ** i for i in steps)
+        self.curve, self.home = curve, home
+        self.brier = [0.0] * len(self.grid)
+        self.best = self.grid.index(home)
+
+    @property
+    def steepness(self) -> float:
+        return self.grid[self.best]
+
+    def chance(self, d: float) -> float:
+        return self.curve(self.grid[self.best] * d)
+
+    def learn(self, d: float, a_won: bool) -> None:
+        y = 1.0 if a_won else 0.0
+        brier, curve = self.brier, self.curve
+        for i, k in enumerate(self.grid):
+            brier[i] += (curve(k * d) - y) ** 2
+        lowest = min(brier)
+        # Ties (the first games) keep the steepness nearest home.
+        self.best = min((i for i, b in enumerate(brier) if b == lowest),
+                        key=lambda i: abs(math.log(self.grid[i] / self.home)))
+
+
+def _rating_gap(side_a, side_b) -> float:
+    """The ratings' difference over c: the normal curve's argument at steepness 1."""
+    mu = side_a[0][0] + side_a[1][0] - side_b[0][0] - side_b[1][0]
+    return mu / math.sqrt(2 * rr.BETA * rr.BETA + side_a[0][1] ** 2 + side_a[1][1] ** 2
+                          + side_b[0][1] ** 2 + side_b[1][1] ** 2)
 
 
 def backtest(games: Sequence[PlayedGame]) -> dict:
     """Rate the games in order, predicting each before it is rated."""
     now: dict[int, rr.Rating] = {}
-    rating, coin = Score(), Score()
-    season, trial = Score(), {k: Score() for k in STEEPNESS}
+    rating, coin, season = Score(), Score(), Score()
+    rating_curve = Calibrated(rr.normal_cdf, 1.0, 0.05, 4.0)
+    season_curve = Calibrated(_logistic, 8.0, 0.25, 64.0)
     points: dict[int, list[float]] = {}
+    all_points = [0.0, 0]  # the season's points and hands, everybody's
     for game in sorted(games, key=lambda g: g.order):
         a_won = game.winner == "A"
         side_a = tuple(now.get(p, rr.START) for p in game.side_a)
         side_b = tuple(now.get(p, rr.START) for p in game.side_b)
-        rating.add(rr.win_probability(side_a, side_b), a_won)
+        gap = _rating_gap(side_a, side_b)
+        rating.add(rating_curve.chance(gap), a_won)
+        rating_curve.learn(gap, a_won)
         coin.add(0.5, a_won)
+        average = all_points[0] / all_points[1] if all_points[1] else 0.0
 
-        def pph(side):
-            return sum(points[p][0] / points[p][1] if points.get(p, (0, 0))[1] else 0.0
+        def pph(side, average=average):
+            return sum(points[p][0] / points[p][1] if p in points else average
                        for p in side) / 2
 
-        gap = pph(game.side_a) - pph(game.side_b)
-        # The steepness that has scored best so far (nothing known: the middle one).
-        lead = min(STEEPNESS, key=lambda k: (trial[k].brier, abs(k - 3)))
-        season.add(1.0 / (1.0 + math.exp(-lead * gap)), a_won)
-        for k, score in trial.items():
-            score.add(1.0 / (1.0 + math.exp(-k * gap)), a_won)
+        lead = pph(game.side_a) - pph(game.side_b)
+        season.add(season_curve.chance(lead), a_won)
+        season_curve.learn(lead, a_won)
         rr.rate([rr.RatedGame(game.order, None, game.side_a, game.side_b, game.winner)],
                 ratings=now)
         for side, got in ((game.side_a, game.points_a), (game.side_b, game.points_b)):
@@ -85,9 +134,15 @@ def backtest(games: Sequence[PlayedGame]) -> dict:
                 total = points.setdefault(p, [0.0, 0])
                 total[0] += got
                 total[1] += game.hands
-    best = min(trial, key=lambda k: trial[k].brier)
-    return {"ratings": rating.figures(), "points_per_hand": season.figures(),
-            "points_per_hand_in_hindsight": {**trial[best].figures(), "steepness": best},
+                all_points[0] += got
+                all_points[1] += game.hands
+    best = min(range(len(season_curve.grid)), key=lambda i: season_curve.brier[i])
+    hindsight = season_curve.brier[best] / max(season.games, 1)
+    return {"ratings": {**rating.figures(), "steepness": round(rating_curve.steepness, 3)},
+            "points_per_hand": {**season.figures(),
+                                "steepness": round(season_curve.steepness, 3)},
+            "points_per_hand_in_hindsight": {"brier": round(hindsight, 4),
+                                             "steepness": round(season_curve.grid[best], 3)},
             "coin": coin.figures(), "final": now}
 
 
@@ -100,13 +155,14 @@ class SimulatedClub:
 
 def simulate_club(people: int = 60, nights: int = 30, seed: int = 1, rounds: int = 8,
                   hands_per_game: int = 8, attendance: float = 0.7,
-                  spread: float = 1.0) -> SimulatedClub:
+                  spread: float = 1.0, to_points: int | None = None) -> SimulatedClub:
     """A club of `people` with skills drawn from a normal (sd `spread`), playing progressive
     nights: each night about `attendance` of them come (a multiple of four), every round
     seats them at random with new partners, and each game is `hands_per_game` hands, each
     won by a side with a logistic chance on the sides' summed skills (0.35 per unit: a good
     pair beats an average one about 60% of hands), worth 1, 2 (a march) or 4 (a loner march)
-    points; a level game goes to one playoff hand."""
+    points; a level game goes to one playoff hand. With `to_points` a game is played to
+    that many points instead (a game of 10 as most clubs play it)."""
     rng = random.Random(seed)
     skills = {p: rng.gauss(0.0, spread) for p in range(1, people + 1)}
     club = SimulatedClub(skills)
@@ -121,8 +177,10 @@ def simulate_club(people: int = 60, nights: int = 30, seed: int = 1, rounds: int
                 a, b = (here[t], here[t + 2]), (here[t + 1], here[t + 3])
                 edge = 0.35 * (skills[a[0]] + skills[a[1]] - skills[b[0]] - skills[b[1]])
                 p_hand = 1.0 / (1.0 + math.exp(-edge))
-                pa = pb = 0
-                for _hand in range(hands_per_game):
+                pa = pb = hands = 0
+                while (hands < hands_per_game if to_points is None
+                       else max(pa, pb) < to_points):
+                    hands += 1
                     worth = rng.choices((1, 2, 4), (0.7, 0.25, 0.05))[0]
                     if rng.random() < p_hand:
                         pa += worth
@@ -133,7 +191,7 @@ def simulate_club(people: int = 60, nights: int = 30, seed: int = 1, rounds: int
                 else:
                     winner = "A" if pa > pb else "B"
                 order += 1
-                night.append(PlayedGame(order, a, b, winner, pa, pb, hands_per_game))
+                night.append(PlayedGame(order, a, b, winner, pa, pb, hands))
         club.nights.append(night)
         club.games.extend(night)
     return club

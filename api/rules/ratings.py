@@ -1,13 +1,27 @@
 """Ratings (RULES.md §8): Weng-Lin's Bayesian approximation (the OpenSkill family), with the
 two players of a side as a team and one update per rated game, in play order.
 
-The model is OpenSkill's Plackett-Luce (its default). With two teams and no draws it is the
-same update as Bradley-Terry "full" (a logistic win probability on the teams' summed skills),
-so nothing is lost by choosing it; it is written here rather than called from the `openskill`
-package because re-rating a club of 2,000,000 hands goes through about 250,000 games, and the
-package's rating objects cost ~25 times more per game than these few float operations (see
-BENCHMARKS.md, "Ratings"); tests/rules/test_ratings.py checks this update against the package's
-own figures. Standard library only.
+The model is OpenSkill's Thurstone-Mosteller with full pairing, with three of its settings
+chosen for euchre (the figures behind them: BENCHMARKS.md, "Ratings"):
+
+- gamma = 1: each game shrinks a player's sigma by the whole of what the result tells, as
+  the normal (probit) model's own update does (with two teams it is then the same update as
+  TrueSkill's). OpenSkill's default (the team's sigma over c) keeps sigma large for longer,
+  so a regular's rating keeps jumping on single games; on simulated clubs it predicted
+  worse, and lost to the season's points per hand on more seeds.
+- beta = 1.5 sigma0 (12.5; OpenSkill's default is sigma0 / 2): beta is how much one game's
+  performance varies around a side's skill, and a game of euchre is as much the cards as
+  the players. At 12.5 the model's own win chances are as sure as the results bear out on
+  a simulated club of the issue's spread of skills (the backtest's learned steepness comes
+  out at 1.0; at OpenSkill's default it came out at 0.65: too sure).
+- epsilon = 0: no draw margin, since a rated game always has a winner (a level game is
+  rated by its playoff hand, and one settled by a card draw is not rated).
+
+It is written here rather than called from the `openskill` package because re-rating a club
+of 2,000,000 hands goes through about 250,000 games, and the package's rating objects cost
+5 to 10 times more per game than these few float operations (BENCHMARKS.md, "Ratings");
+tests/rules/test_ratings.py checks this update against the package's own figures.
+Standard library only.
 
 A rating is (mu, sigma); it is shown as mu - 3 sigma (never a bare mu), with sigma.
 """
@@ -16,15 +30,18 @@ from __future__ import annotations
 
 import gc
 import math
+import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import NamedTuple
 
 MU = 25.0
 SIGMA = 25.0 / 3.0
-BETA = SIGMA / 2.0  # the spread of one game's performance around the skill
+BETA = 1.5 * SIGMA  # how much one game's performance varies around a side's skill
 TAU = MU / 300.0  # added uncertainty before every game, so a regular's sigma never freezes
 KAPPA = 0.0001  # a sigma never shrinks by more than this factor's square root in one game
+_SQRT2 = math.sqrt(2.0)
+_PDF = 1.0 / math.sqrt(2.0 * math.pi)
+_EPSILON = sys.float_info.epsilon
 
 Rating = tuple[float, float]  # (mu, sigma)
 START: Rating = (MU, SIGMA)
@@ -36,52 +53,60 @@ def display(rating: Rating) -> float:
     return round(mu - 3.0 * sigma, 2)
 
 
-@dataclass(frozen=True)
-class RatedGame:
+class RatedGame(NamedTuple):
     """One finished game to rate: its place in the club's play order (any sortable value),
-    the persons on side A (seats 1 and 3) and side B (seats 2 and 4), and the side that won."""
+    what the caller calls it, the persons on side A (seats 1 and 3) and side B (seats 2 and
+    4), the side that won, and the night it was played in (its games are contiguous in play
+    order)."""
 
     order: object
-    key: object  # what the caller calls the game (its id)
+    key: object
     side_a: tuple[int, int]
     side_b: tuple[int, int]
     winner: str  # "A" | "B"
+    night: object = None
+
+
+def normal_cdf(x: float) -> float:
+    return 0.5 * math.erfc(-x / _SQRT2)
 
 
 def update(winners: tuple[Rating, Rating], losers: tuple[Rating, Rating]
            ) -> tuple[tuple[Rating, Rating], tuple[Rating, Rating]]:
-    """One game between two teams of two: Plackett-Luce with OpenSkill's defaults (beta =
-    sigma0 / 2, tau = mu0 / 300 added before the game, gamma = team sigma / c, kappa).
-    Written out flat: this is the inner loop of re-rating a club's whole history."""
+    """One game between two teams of two: Thurstone-Mosteller full pairing (tau added
+    before the game, gamma = 1, epsilon = 0, kappa as OpenSkill's). Written out flat: this
+    is the inner loop of re-rating a club's whole history."""
     tau2 = TAU * TAU
     (wm1, ws1), (wm2, ws2) = winners
     (lm1, ls1), (lm2, ls2) = losers
     wv1, wv2, lv1, lv2 = ws1 * ws1 + tau2, ws2 * ws2 + tau2, ls1 * ls1 + tau2, ls2 * ls2 + tau2
-    w_var, l_var = wv1 + wv2, lv1 + lv2
-    c2 = w_var + l_var + 2.0 * BETA * BETA
+    c2 = wv1 + wv2 + lv1 + lv2 + 2.0 * BETA * BETA
     c = math.sqrt(c2)
-    # The winners' chance under the model, from the teams' summed mu (a logistic on c).
-    p_l = 1.0 / (1.0 + math.exp((wm1 + wm2 - lm1 - lm2) / c))
-    spread = (1.0 - p_l) * p_l / (c * c2)
-    # Each player's share of the team's move: their variance over the team's.
-    w_omega, l_omega = p_l / c, -p_l / c
-    w_delta, l_delta = math.sqrt(w_var) * spread, math.sqrt(l_var) * spread
-    return (((wm1 + wv1 * w_omega, math.sqrt(wv1 * max(1.0 - wv1 * w_delta, KAPPA))),
-             (wm2 + wv2 * w_omega, math.sqrt(wv2 * max(1.0 - wv2 * w_delta, KAPPA)))),
-            ((lm1 + lv1 * l_omega, math.sqrt(lv1 * max(1.0 - lv1 * l_delta, KAPPA))),
-             (lm2 + lv2 * l_omega, math.sqrt(lv2 * max(1.0 - lv2 * l_delta, KAPPA)))))
+    x = (wm1 + wm2 - lm1 - lm2) / c  # how far the winners were expected to win
+    won = 0.5 * math.erfc(-x / _SQRT2)  # their chance under the model
+    if won < _EPSILON:  # far past what a float holds: the limits (as OpenSkill's)
+        v, w = -x, 1.0
+    else:
+        v = _PDF * math.exp(-0.5 * x * x) / won
+        w = v * (v + x)
+    move, shrink = v / c, w / c2
+    return (((wm1 + wv1 * move, math.sqrt(wv1 * max(1.0 - wv1 * shrink, KAPPA))),
+             (wm2 + wv2 * move, math.sqrt(wv2 * max(1.0 - wv2 * shrink, KAPPA)))),
+            ((lm1 - lv1 * move, math.sqrt(lv1 * max(1.0 - lv1 * shrink, KAPPA))),
+             (lm2 - lv2 * move, math.sqrt(lv2 * max(1.0 - lv2 * shrink, KAPPA)))))
 
 
-def win_probability(side_a: tuple[Rating, Rating], side_b: tuple[Rating, Rating]) -> float:
-    """The chance side A wins, before the game, from the four ratings: the update's own
-    model (a logistic on the teams' summed mu over c). OpenSkill's predict_win puts a normal
-    on the same difference over the same spread, which is steeper: on the simulated club's
-    backtest it was overconfident (log loss 0.695, worse than a coin's 0.693; this, 0.59)."""
+def win_probability(side_a: tuple[Rating, Rating], side_b: tuple[Rating, Rating],
+                    steepness: float = 1.0) -> float:
+    """The chance side A wins, before the game, from the four ratings: the model's own (a
+    normal on the teams' summed mu over c; OpenSkill's predict_win for this model), with
+    the difference scaled by `steepness` (1: the model's; the backtest learns it from the
+    games before, api/rules/rating_check.py)."""
     mu_a = side_a[0][0] + side_a[1][0]
     mu_b = side_b[0][0] + side_b[1][0]
     c = math.sqrt(2 * BETA * BETA + side_a[0][1] ** 2 + side_a[1][1] ** 2
                   + side_b[0][1] ** 2 + side_b[1][1] ** 2)
-    return 1.0 / (1.0 + math.exp((mu_b - mu_a) / c))
+    return normal_cdf(steepness * (mu_a - mu_b) / c)
 
 
 class Step(NamedTuple):
@@ -129,6 +154,61 @@ def rate(games: Iterable[RatedGame], start: Mapping[int, Rating] | None = None,
         if collecting:
             gc.enable()
     return now, steps
+
+
+class NightRow(NamedTuple):
+    """One person's rating before a night's first rated game and after its last, with the
+    games they played in it and won."""
+
+    night: object
+    person: int
+    before: Rating
+    after: Rating
+    games: int
+    wins: int
+
+
+def rate_nights(games: Iterable[RatedGame], start: Mapping[int, Rating] | None = None
+                ) -> tuple[dict[int, Rating], list[NightRow]]:
+    """Rate the games as `rate` does, keeping one row per night and person instead of one
+    step per game and person (what the club's storage keeps: a profile's chart is drawn over
+    nights, a recap reads a night's changes, and re-rating starts at a night's first game).
+    The rows come night by night, in play order; a night's games must be contiguous in
+    play order (a club's are: the night comes before the round in the order)."""
+    now = dict(start or {})
+    rows: list[NightRow] = []
+    get = now.get
+    ordered = sorted(games, key=lambda g: g.order)
+    collecting = gc.isenabled() and len(ordered) > 10_000  # as in rate()
+    if collecting:
+        gc.disable()
+    try:
+        night, tally = object(), {}
+        for game in ordered:
+            if game.night != night:
+                rows += [NightRow(night, p, *row) for p, row in tally.items()]
+                night, tally = game.night, {}
+                seen = tally.get
+            won, lost = (game.side_a, game.side_b) if game.winner == "A" else \
+                (game.side_b, game.side_a)
+            w1, w2, l1, l2 = won[0], won[1], lost[0], lost[1]
+            bw1, bw2, bl1, bl2 = get(w1, START), get(w2, START), get(l1, START), get(l2, START)
+            (aw1, aw2), (al1, al2) = update((bw1, bw2), (bl1, bl2))
+            now[w1], now[w2], now[l1], now[l2] = aw1, aw2, al1, al2
+            for person, before, after, win in ((w1, bw1, aw1, 1), (w2, bw2, aw2, 1),
+                                               (l1, bl1, al1, 0), (l2, bl2, al2, 0)):
+                row = seen(person)
+                if row is None:
+                    tally[person] = [before, after, 1, win]
+                else:
+                    row[1] = after
+                    row[2] += 1
+                    row[3] += win
+        rows += [NightRow(night, p, *row) for p, row in tally.items()]
+    finally:
+        if collecting:
+            gc.enable()
+    return now, rows
 
 
 def rateable(persons: Iterable[int | None], winner: str | None, forfeited: bool,

@@ -60,13 +60,14 @@ def test_a_finished_night_is_rated_and_shown_with_its_uncertainty(api, app):
     _finish(api, key, night)
     with app.app_context():
         from api.core.db import db
-        from api.core.models import RatingStep
-        steps = db.session.query(RatingStep).filter_by(event_id=night["id"]).count()
+        from api.core.models import RatingNight
+        kept = {r.person_id: (r.games, r.wins) for r in
+                db.session.query(RatingNight).filter_by(event_id=night["id"])}
         from api.ratings.reads import rating_changes_for_event, rating_of
         changes = rating_changes_for_event(night["id"])
         table1 = _people_by_side(api, night, round_["tables"][0])
         now = rating_of(club, [*changes, 999_999])
-    assert steps == 8, "two games, four people each"
+    assert len(kept) == 8, "two games, four people each: a row each for the night"
     rows = _table(api, club)
     assert len(rows) == 8 and [r["place"] for r in rows] == [1] * 4 + [5] * 4
     winners = {r["person_id"] for r in rows[:4]}
@@ -74,6 +75,7 @@ def test_a_finished_night_is_rated_and_shown_with_its_uncertainty(api, app):
     for row in rows:
         assert row["rating"] == round(row["mu"] - 3 * row["sigma"], 2)
         assert row["games"] == 1 and row["sigma"] < 25 / 3
+        assert kept[row["person_id"]] == (1, int(row["person_id"] in winners))
         assert changes[row["person_id"]] == (0.0, row["rating"])
     assert rows[0]["rating"] > 0 > rows[-1]["rating"]
     assert now[999_999] == (25.0, 25 / 3), "nobody rated yet starts at the start"
@@ -175,3 +177,42 @@ def test_a_merge_rerates_the_merged_persons_games_as_one_persons(api):
     after = {r["name"]: r for r in _table(api, club, key)}
     assert "Ann Baker" not in after and after["Zed Quinn"]["games"] == 2
     assert len(after) == 8
+
+
+def test_re_rating_from_any_night_gives_what_rating_from_scratch_gives(api, app):
+    """The club keeps a row per person and night; a change in night k re-rates from there,
+    starting each person from their first kept night at k or later, else from their rating
+    now. Whichever night it starts at, the kept rows and the table are those of rating
+    everything afresh (people here miss a night and come back)."""
+    from api.core.db import db
+    from api.core.models import RatedNight, RatingNight
+    from api.ratings.rerate import forget, rerate_all, sync
+
+    club, key = _club(api)
+    others = [*NAMES[1:], "Zed Quinn"]
+    nights = [_night(api, club, key, name, day, sheets=sheets, names=names)[0]
+              for name, day, sheets, names in (
+                  ("Jan", "2026-01-09", (A_WINS, B_WINS), NAMES),
+                  ("Feb", "2026-02-13", (B_WINS, B_WINS), others),
+                  ("Mar", "2026-03-13", (A_WINS, A_WINS), NAMES))]
+    for night in nights:
+        _finish(api, key, night)
+
+    def kept():
+        with app.app_context():
+            rows = sorted((r.event_id, r.person_id, round(r.mu, 9), round(r.sigma, 9),
+                           r.games, r.wins, round(r.mu_before, 9))
+                          for r in db.session.query(RatingNight).filter_by(club_id=club))
+        return rows, _table(api, club, key)
+
+    with app.app_context():
+        rerate_all(club)
+    fresh = kept()
+    assert len(fresh[0]) == 24 and len(fresh[1]) == 9
+    for night in nights:
+        with app.app_context():  # as if this night had changed: re-rated from its start
+            db.session.query(RatedNight).filter_by(event_id=night["id"]).delete()
+            db.session.commit()
+            forget()
+            assert sync(club)
+        assert kept() == fresh, night["name"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from openskill.models import PlackettLuce
+from openskill.models import ThurstoneMostellerFull
 
 from api.rules import rating_check as rc
 from api.rules import ratings as rr
@@ -29,10 +29,16 @@ def games(draw, max_size=12):
 skill = st.tuples(st.floats(min_value=0, max_value=50), st.floats(min_value=0.5, max_value=9))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(skill, skill, skill, skill)
-def test_the_update_is_openskills_plackett_luce(w1, w2, l1, l2):
-    model = PlackettLuce()
+def test_the_update_is_openskills_thurstone_mosteller(w1, w2, l1, l2):
+    """OpenSkill's ThurstoneMostellerFull with the three settings api/rules/ratings.py
+    gives (beta, gamma = 1, no draw margin). Beyond an upset the model put at less than one
+    in 30,000 the package's normal curve (from erf) loses digits that ours (erfc) keeps."""
+    c = math.sqrt(sum(s * s + rr.TAU ** 2 for _, s in (w1, w2, l1, l2)) + 2 * rr.BETA ** 2)
+    assume((w1[0] + w2[0] - l1[0] - l2[0]) / c > -4)
+    model = ThurstoneMostellerFull(beta=rr.BETA, tau=rr.TAU, epsilon=0.0,
+                                   gamma=lambda *_: 1.0)
     (a, b), (c, d) = model.rate([[model.rating(*w1), model.rating(*w2)],
                                  [model.rating(*l1), model.rating(*l2)]])
     ours = rr.update((w1, w2), (l1, l2))
@@ -41,6 +47,16 @@ def test_the_update_is_openskills_plackett_luce(w1, w2, l1, l2):
         for one, other in zip(side_ours, side_theirs, strict=True):
             assert math.isclose(one[0], other[0], rel_tol=1e-9, abs_tol=1e-9)
             assert math.isclose(one[1], other[1], rel_tol=1e-9, abs_tol=1e-9)
+    # The prediction is the package's own for this model.
+    sides = [[model.rating(*w1), model.rating(*w2)], [model.rating(*l1), model.rating(*l2)]]
+    assert math.isclose(rr.win_probability((w1, w2), (l1, l2)), model.predict_win(sides)[0],
+                        abs_tol=1e-9)
+
+
+def test_an_upset_far_past_a_floats_reach_still_moves_sensibly():
+    strong, weak = ((200.0, 1.0), (200.0, 1.0)), ((0.0, 1.0), (0.0, 1.0))
+    (w1, _), (l1, _) = rr.update(weak, strong)
+    assert w1[0] > 0.0 and l1[0] < 200.0 and all(map(math.isfinite, (*w1, *l1)))
 
 
 def test_a_win_raises_the_winners_and_lowers_the_losers():
@@ -100,22 +116,76 @@ def test_not_rated():
 def test_win_probability_is_even_for_equals_and_favours_the_stronger():
     even = rr.win_probability((rr.START, rr.START), (rr.START, rr.START))
     assert even == 0.5
-    assert rr.win_probability(((30, 2), (30, 2)), ((20, 2), (20, 2))) > 0.8
+    strong, weak = ((30, 2), (30, 2)), ((20, 2), (20, 2))
+    assert rr.win_probability(strong, weak) > 0.75
+    assert rr.win_probability(strong, weak, steepness=2) > rr.win_probability(strong, weak)
+    assert math.isclose(rr.win_probability(strong, weak) + rr.win_probability(weak, strong), 1)
 
 
-def test_a_simulated_club_is_ranked_by_true_skill_and_predicted_better_than_a_coin():
-    club = rc.simulate_club(people=60, nights=20, seed=7)
-    result = rc.backtest(club.games)
-    ranked = [p for p in club.skills if p in result["final"]]
-    assert len(ranked) >= 55
-    rho = rc.spearman([club.skills[p] for p in ranked],
-                      [rr.display(result["final"][p]) for p in ranked])
-    assert rho >= 0.8
-    assert result["ratings"]["brier"] < result["coin"]["brier"] - 0.03
-    assert result["ratings"]["log_loss"] < result["coin"]["log_loss"]
-    assert result["ratings"]["accuracy"] > 0.6
+def test_the_learned_steepness_finds_the_curve_the_games_follow():
+    """Games won with the chance normal(0.6 d): the steepness learned from them comes near
+    0.6, and the chance it gives is the curve at that steepness; before any game, 1."""
+    import random
+
+    curve = rc.Calibrated(rr.normal_cdf, 1.0, 0.25, 4.0)
+    assert curve.steepness == 1.0 and curve.chance(0.0) == 0.5
+    rng = random.Random(5)
+    for _ in range(4000):
+        d = rng.uniform(-3, 3)
+        curve.learn(d, rng.random() < rr.normal_cdf(0.6 * d))
+    assert 0.5 < curve.steepness < 0.72
+    assert math.isclose(curve.chance(1.0), rr.normal_cdf(curve.steepness))
+
+
+def test_the_backtest_scores_each_game_before_it_is_rated():
+    """Two games of the same four: the first is even for everybody (nothing known), the
+    second is predicted from the first's result only."""
+    one = rc.PlayedGame(1, (1, 2), (3, 4), "A", 8, 2, 8)
+    two = rc.PlayedGame(2, (1, 2), (3, 4), "A", 8, 2, 8)
+    first = rc.backtest([one])
+    assert first["ratings"]["brier"] == first["coin"]["brier"] == 0.25
+    assert first["points_per_hand"]["brier"] == 0.25
+    both = rc.backtest([two, one])  # handed in out of order: played in order
+    assert both["ratings"]["games"] == 2 and both["ratings"]["brier"] < 0.25
+    assert both["points_per_hand"]["brier"] < 0.25
 
 
 def test_spearman():
     assert math.isclose(rc.spearman([1, 2, 3], [10, 20, 30]), 1.0)
     assert math.isclose(rc.spearman([1, 2, 3], [3, 2, 1]), -1.0)
+
+
+@st.composite
+def nights(draw, max_nights=5):
+    """Games over a few nights (each night's games contiguous in play order, as a club's
+    are), among nine people, so people miss nights and come back."""
+    found, order = [], 0
+    for night in range(draw(st.integers(min_value=0, max_value=max_nights))):
+        for _ in range(draw(st.integers(min_value=1, max_value=4))):
+            four = draw(st.lists(people, min_size=4, max_size=4, unique=True))
+            found.append(rr.RatedGame(order, order, (four[0], four[1]), (four[2], four[3]),
+                                      draw(st.sampled_from("AB")), night))
+            order += 1
+    return found
+
+
+@settings(max_examples=40, deadline=None)
+@given(nights(), st.data())
+def test_rating_by_night_resumes_from_any_night_as_from_scratch(played, data):
+    """What the club keeps: re-rating from night k on, starting from each person's rating
+    after the nights before, gives the same rows and ratings as rating everything; and each
+    row is its night's steps summed (first before, last after, games, wins)."""
+    everything, rows = rr.rate_nights(played)
+    k = data.draw(st.integers(min_value=0, max_value=len({g.night for g in played})))
+    before, first_rows = rr.rate_nights([g for g in played if g.night < k])
+    resumed, later_rows = rr.rate_nights([g for g in played if g.night >= k], before)
+    assert resumed == everything
+    assert first_rows + later_rows == rows
+    steps_now, steps = rr.rate(played)
+    assert steps_now == everything
+    for row in rows:
+        mine = [s for s in steps if s.person == row.person and
+                played[s.order].night == row.night]
+        assert (row.before, row.after, row.games, row.wins) == (
+            mine[0].before, mine[-1].after, len(mine), sum(s.won for s in mine))
+    assert sum(r.games for r in rows) == len(steps)

@@ -8,7 +8,7 @@ from .base import Timestamp, UTCDateTime, utcnow
 from .club import Club, ClubAudit, ClubKey, Person, Series, SeriesEvent, SeriesRow
 from .feeds import TeamCalendar
 from .play import Event, Game, Hand, Match, Player, Round, Seat, Team
-from .ratings import RatedNight, Rating, RatingStep
+from .ratings import RatedNight, Rating, RatingNight
 from .records import (
     ApiKey,
     AuditEntry,
@@ -54,7 +54,7 @@ __all__ = [
     "SeriesRow",
     "SeriesEvent",
     "ClubAudit",
-    "RatingStep",
+    "RatingNight",
     "Rating",
     "RatedNight",
     "TeamCalendar",
