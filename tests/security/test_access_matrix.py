@@ -24,7 +24,7 @@ import pytest
 
 from api import create_app
 
-from .conftest import dump_rows, restore_rows
+from .conftest import Snapshot, assert_changed, assert_unchanged, put_world_back, snapshot
 from .world import Seeded
 
 ORGANIZER = "organizer"
@@ -624,16 +624,16 @@ PROTECTED_WRITES = sorted(k for k, r in WRITE_ROUTES.items() if r.access not in 
 @pytest.mark.parametrize("method, rule", PROTECTED_WRITES,
                          ids=[f"{m} {r}" for m, r in PROTECTED_WRITES])
 def test_a_write_route_refuses_every_bad_credential_and_changes_nothing(
-        app, api, world, world_rows, method, rule):
+        app, api, world, method, rule):
     route = WRITE_ROUTES[(method, rule)]
     seeded = world[route.event]
 
     def prepared(restore=True):
         if restore:
-            restore_rows(app, world_rows)
+            put_world_back(app)
         if route.prepare:
             route.prepare(api, seeded)
-        return dump_rows(app)
+        return snapshot(app)
 
     before_rows = prepared(restore=False)  # the world fixture has just put the rows back
     # Every row is compared below; the views add what the process keeps (boards, totals) of
@@ -647,7 +647,7 @@ def test_a_write_route_refuses_every_bad_credential_and_changes_nothing(
     assert problems == []
     assert public_view(api, world, touched) == before_view, \
         "a refused request changed what is read"
-    assert dump_rows(app) == before_rows, "a refused request changed a row"
+    assert_unchanged(app, before_rows, "a refused request changed a row")
     # Control: each key that may do this does it, from the same state, and something changes:
     # so the URL and body above were real, and it was the key alone that was refused.
     for label, secret in allowed_keys(route, seeded):
@@ -655,7 +655,7 @@ def test_a_write_route_refuses_every_bad_credential_and_changes_nothing(
         response = call(api, method, rule, route, seeded, f"Bearer {secret}")
         assert 200 <= response.status_code < 300, (
             label, response.status_code, response.get_data(as_text=True)[:300])
-        assert dump_rows(app) != before, f"{label}: the allowed call changed nothing"
+        assert_changed(app, before, f"{label}: the allowed call changed nothing")
 
 
 PUBLIC_WRITE_CALLS = {
@@ -689,9 +689,10 @@ def test_the_public_writes_need_no_key_and_touch_no_existing_event(
 DOOR_WRITES = sorted(k for k in WRITE_ROUTES if k[1].startswith("/api/door/"))
 
 
-def _without_counts(rows: dict) -> dict:
+def _without_counts(rows: Snapshot) -> Snapshot:
     # Every door write is counted per address, refused ones too: the count is not a change.
-    return {table: found for table, found in rows.items() if table != "rate_limits"}
+    return Snapshot({table: found for table, found in rows.tables.items()
+                     if table != "rate_limits"})
 
 
 @pytest.mark.parametrize("method, rule", DOOR_WRITES, ids=[f"{m} {r}" for m, r in DOOR_WRITES])
@@ -706,7 +707,7 @@ def test_the_door_writes_need_the_current_door_code(app, api, world, method, rul
     old = seeded.keys["door_token"]
     seeded.keys["door_token"] = api.post(f"/api/events/{seeded.id}/door-token",
                                          key=seeded.organizer, expect=200).get_json()["token"]
-    before_rows = _without_counts(dump_rows(app))
+    before_rows = _without_counts(snapshot(app))
     before_view = public_view(api, world, ("progressive", "wec"))
     url = fill(rule, seeded, route)
     problems = []
@@ -718,11 +719,12 @@ def test_the_door_writes_need_the_current_door_code(app, api, world, method, rul
             body["token"] = token
         problems += assert_refused(api.request(method, url, json=body), status, label)
     assert problems == []
-    assert _without_counts(dump_rows(app)) == before_rows, "a refused door write changed a row"
+    changes = _without_counts(snapshot(app)).changes(before_rows)
+    assert not changes, f"a refused door write changed a row: {changes}"
     assert public_view(api, world, ("progressive", "wec")) == before_view
     done = api.request(method, url, json=route.body(seeded))
     assert 200 <= done.status_code < 300, done.get_data(as_text=True)
-    assert _without_counts(dump_rows(app)) != before_rows
+    assert _without_counts(snapshot(app)) != before_rows
 
 
 ORGANIZER_READS = sorted(r for r, access in READ_ROUTES.items() if access in (ORGANIZER, TEAM))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from .conftest import dump_rows
+from .conftest import assert_changed, assert_unchanged, snapshot
 from .test_access_matrix import CLUB, READ_ROUTES, WRITE_ROUTES, assert_refused
 
 
@@ -127,17 +127,17 @@ def test_a_club_write_refuses_every_bad_credential_and_changes_nothing(app, api,
                          expect=201).get_json()["id"]
         url = url.replace("<int:key_id>", str(spare))
     body = _body(method, rule, club, api)
-    before = dump_rows(app)
+    before = snapshot(app)
     problems = []
     for label, auth, status in _bad_credentials(club, other):
         headers = {"Authorization": auth} if auth else {}
         response = api.request(method, url, json=body, headers=headers)
         problems += assert_refused(response, status, label)
     assert problems == []
-    assert dump_rows(app) == before, "a refused request changed a row"
+    assert_unchanged(app, before, "a refused request changed a row")
     allowed = api.request(method, url, json=body, headers={"Authorization": f"Bearer {club.key}"})
     assert 200 <= allowed.status_code < 300, allowed.get_data(as_text=True)[:300]
-    assert dump_rows(app) != before, "the club key's call changed nothing"
+    assert_changed(app, before, "the club key's call changed nothing")
 
 
 @pytest.mark.parametrize("rule", CLUB_READS)
@@ -155,7 +155,7 @@ def test_a_club_read_refuses_every_bad_credential(app, api, world, rule):
 def test_a_club_key_reaches_no_other_club_and_no_lone_event(app, api, world):
     club, other = _club(api, "North"), _club(api, "South")
     lone = api.create_event("progressive")
-    before = dump_rows(app)
+    before = snapshot(app)
     for event_id in (other.event["id"], lone["id"]):
         for method, path, body in (
                 ("PATCH", f"/api/events/{event_id}", {"name": "Taken"}),
@@ -172,4 +172,4 @@ def test_a_club_key_reaches_no_other_club_and_no_lone_event(app, api, world):
              json={"merge": other.person}, expect=404)
     api.patch(f"/api/clubs/{club.id}/people/{other.person}", key=club.key,
               json={"name": "Taken"}, expect=404)
-    assert dump_rows(app) == before
+    assert_unchanged(app, before, "a club key changed another's rows")
