@@ -3,9 +3,9 @@ seeded world that is built over HTTP once per backend and put back before each t
 
 Seeding takes seconds; putting the world back takes milliseconds: on SQLite the seeded file's
 pages are copied back through SQLite's backup API, on PostgreSQL the tables that changed (and
-those that point into them) are emptied and refilled. Whether a request changed the database is
-asked of a snapshot, every row of every table as the database itself writes it out as text,
-so that no changed value, added row or removed row can go unseen."""
+those that point into them) are emptied and refilled from a copy in the database. Whether a
+request changed the database is asked of a snapshot, every row of every table as the database
+itself writes it out as text, so that no changed value, added row or removed row goes unseen."""
 
 from __future__ import annotations
 
@@ -97,18 +97,14 @@ def assert_changed(app, before: Snapshot, why: str) -> None:
     assert snapshot(app) != before, why
 
 
-@dataclass
-class Seed:
-    """The seeded world of one backend: its ids and keys, its rows, and how to put them back."""
+@dataclass(frozen=True)
+class Saved:
+    """A state of the database to put back: its snapshot, and a copy of its rows (SQLite: a
+    copy of the file; PostgreSQL: a schema in the database holding a copy of every table)."""
 
-    world: dict[str, Seeded]
-    rows: dict[str, list[dict]]
     snapshot: Snapshot
-    copy: Path | None = None  # SQLite: a copy of the seeded file
-
-
-# backend -> the seeded world, made by the first test per backend that asks for it.
-_SEEDS: dict[str, Seed] = {}
+    copy: Path | None = None
+    schema: str | None = None
 
 
 def _sqlite_path(app) -> Path:
@@ -126,27 +122,35 @@ def _copy_sqlite(source: Path, target: Path) -> None:
         destination.close()
 
 
-def _keep_postgres_copy(app) -> None:
-    """A copy of every table's seeded rows in the database itself (schema `seeded`), to put
-    back with INSERT ... SELECT: exact (a JSON column's SQL NULL stays NULL, which a round
-    trip through Python values turns into JSON null) and with no rows sent over the wire."""
+def save_state(app, name: str) -> Saved:
+    """Keep the database as it is now, to put back (`put_back`) as often as needed. On
+    PostgreSQL the copy stays in the database and goes back with INSERT ... SELECT: exact (a
+    JSON column's SQL NULL stays NULL, which a round trip through Python values turns into
+    JSON null), and no rows cross the wire."""
+    if backend_of(app) == "sqlite":
+        path = _sqlite_path(app)
+        copy = path.with_name(f"{path.stem}-{name}.db")
+        _copy_sqlite(path, copy)
+        return Saved(snapshot(app), copy=copy)
+    schema = f"saved_{name}"
     with app.app_context(), db.engine.begin() as conn:
-        conn.exec_driver_sql("DROP SCHEMA IF EXISTS seeded CASCADE; CREATE SCHEMA seeded; " +
-                             " ".join(f"CREATE TABLE seeded.{t.name} AS TABLE {t.name};"
+        conn.exec_driver_sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}; " +
+                             " ".join(f"CREATE TABLE {schema}.{t.name} AS TABLE {t.name};"
                                       for t in _tables()))
+    return Saved(snapshot(app), schema=schema)
 
 
-def _put_back_postgres(app, changed: set[str]) -> None:
+def _put_back_postgres(schema: str, changed: set[str]) -> None:
     """Empty and refill the tables that changed and every table that points into one of them
     (deleting a parent's rows cascades into its children), then start every id sequence after
-    the seeded rows again: one round trip."""
+    the saved rows again: one round trip."""
     tables = _tables()
     emptied = set(changed)
     for table in tables:  # parents first: a child of anything emptied is emptied too
         if any(fk.column.table.name in emptied for fk in table.foreign_keys):
             emptied.add(table.name)
     steps = [f"DELETE FROM {t.name}" for t in reversed(tables) if t.name in emptied]
-    steps += [f"INSERT INTO {t.name} SELECT * FROM seeded.{t.name}" for t in tables
+    steps += [f"INSERT INTO {t.name} SELECT * FROM {schema}.{t.name}" for t in tables
               if t.name in emptied]
     # Only integer ids come from a sequence (a hand's id is made by the phone).
     steps.append("SELECT " + ", ".join(
@@ -158,17 +162,34 @@ def _put_back_postgres(app, changed: set[str]) -> None:
         conn.exec_driver_sql("; ".join(steps))
 
 
-def put_world_back(app) -> None:
-    """Put the database back to exactly the seeded rows (ids, keys, PIN buckets and all)."""
-    seed = _SEEDS[backend_of(app)]
+def put_back(app, saved: Saved) -> None:
+    """Put the database back to exactly the saved rows (ids, keys, PIN buckets and all)."""
     with app.app_context():
         db.session.remove()
-        if seed.copy is not None:
+        if saved.copy is not None:
             db.engine.dispose()  # nothing of the last test's stays connected
-            _copy_sqlite(seed.copy, _sqlite_path(app))
+            _copy_sqlite(saved.copy, _sqlite_path(app))
         else:
-            _put_back_postgres(app, set(snapshot(app).changes(seed.snapshot)))
+            _put_back_postgres(saved.schema, set(snapshot(app).changes(saved.snapshot)))
     forget_what_the_process_keeps()
+
+
+@dataclass
+class Seed:
+    """The seeded world of one backend: its ids and keys, its rows, and the state to put back."""
+
+    world: dict[str, Seeded]
+    rows: dict[str, list[dict]]
+    saved: Saved
+
+
+# backend -> the seeded world, made by the first test per backend that asks for it.
+_SEEDS: dict[str, Seed] = {}
+
+
+def put_world_back(app) -> None:
+    """Put the database back to exactly the seeded world."""
+    put_back(app, _SEEDS[backend_of(app)].saved)
 
 
 def forget_what_the_process_keeps() -> None:
@@ -223,14 +244,7 @@ def backend_of(app) -> str:
 
 def _seed(app) -> Seed:
     world = seed_world(ApiClient(app.test_client()))
-    copy = None
-    if backend_of(app) == "sqlite":
-        path = _sqlite_path(app)
-        copy = path.with_name(f"{path.stem}-seeded.db")
-        _copy_sqlite(path, copy)
-    else:
-        _keep_postgres_copy(app)
-    return Seed(world, dump_rows(app), snapshot(app), copy)
+    return Seed(world, dump_rows(app), save_state(app, "world"))
 
 
 @pytest.fixture
