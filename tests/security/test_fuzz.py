@@ -99,7 +99,7 @@ def fuzz(loaded, method: str, path: str, examples: int, target) -> None:
     """Run one operation's cases through `run_case`: the test schemathesis' `parametrize()`
     makes of it (its coverage phase's cases, then `examples` random ones), built here, on the
     worker that runs it. Built at collection, as `parametrize()` builds every operation's,
-    each xdist worker spent about 15 s of CPU building all of them (the coverage phase's
+    each xdist worker spent about 6 s of CPU building all of them (the coverage phase's
     cases are made as the test is built), whichever tests it then ran.
     `schemathesis.pytest.from_fixture`, the public way to build at run time, fails under
     pytest 9.2 (schemathesis 4.32), hence its builder; failures are reported as it does."""
