@@ -1,11 +1,19 @@
 """Fixtures for the hostile-input tests: the API fixtures (SQLite and PostgreSQL) plus a
-seeded world that is built over HTTP once per backend and restored row by row for each test
-(seeding takes seconds; restoring the rows takes milliseconds)."""
+seeded world that is built over HTTP once per backend and put back before each test.
+
+Seeding takes seconds; putting the world back takes milliseconds: on SQLite the seeded file's
+pages are copied back through SQLite's backup API, on PostgreSQL the tables that changed (and
+those that point into them) are emptied and refilled from a copy in the database. Whether a
+request changed the database is asked of a snapshot, every row of every table as the database
+itself writes it out as text, so that no changed value, added row or removed row goes unseen."""
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 import uuid
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -20,11 +28,8 @@ from tests.conftest import POSTGRES_URL, require_or_skip
 
 from .world import Seeded, seed_world
 
-# backend -> (rows of every table, the seeded world), filled by the first test per backend.
-_SEEDS: dict[str, tuple[dict[str, list[dict]], dict[str, Seeded]]] = {}
 
-
-def _tables(conn) -> list:
+def _tables() -> list:
     """Every table of the app, parents first: the models' tables, which the migrations made
     (tests/reliability/test_migrations.py checks they agree). Reflecting the database instead
     took a third of each test's time."""
@@ -32,31 +37,159 @@ def _tables(conn) -> list:
 
 
 def dump_rows(app) -> dict[str, list[dict]]:
+    """Every row of every table, as Python values (to put back, and to pick real ids from)."""
     with app.app_context(), db.engine.begin() as conn:
         return {t.name: [dict(r) for r in conn.execute(t.select()).mappings()]
-                for t in _tables(conn)}
+                for t in _tables()}
 
 
-def restore_rows(app, rows: dict[str, list[dict]]) -> None:
-    """Put the database back to exactly the dumped rows (ids, keys, PIN buckets and all)."""
+def _row_text(table, dialect: str) -> str:
+    """SQL for one row of `table` as text that changes whenever any of its values does:
+    SQLite's quote() of each column (a literal that reads back as the same value: type, every
+    digit of a float, NULL apart from ''), PostgreSQL's own text form of the whole row."""
+    if dialect == "postgresql":
+        return "x::text"
+    return " || ',' || ".join(f'quote(x."{c.name}")' for c in table.columns)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Every row of the database, table by table, each row as text, sorted."""
+
+    tables: dict[str, tuple[str, ...]]
+
+    def changes(self, other: Snapshot) -> dict[str, dict[str, list[str]]]:
+        """What differs from `other`: per table, the rows only here and the rows only there."""
+        found = {}
+        for name in self.tables.keys() | other.tables.keys():
+            mine, theirs = self.tables.get(name, ()), other.tables.get(name, ())
+            if mine != theirs:
+                found[name] = {"only now": sorted(set(mine) - set(theirs))[:5],
+                               "only before": sorted(set(theirs) - set(mine))[:5]}
+        return found
+
+
+_SNAPSHOT_SQL: dict[str, str] = {}  # dialect -> the one query that reads every row
+
+
+def snapshot(app) -> Snapshot:
+    """The whole database in one query (one round trip), compared as text: a tenth of the
+    time of reading every row into Python values."""
+    with app.app_context(), db.engine.connect() as conn:
+        dialect = conn.dialect.name
+        if dialect not in _SNAPSHOT_SQL:
+            _SNAPSHOT_SQL[dialect] = " UNION ALL ".join(
+                f"SELECT '{t.name}' AS t, {_row_text(t, dialect)} AS r FROM {t.name} AS x"
+                for t in _tables())
+        rows = conn.exec_driver_sql(_SNAPSHOT_SQL[dialect]).all()
+    tables: dict[str, list[str]] = {t.name: [] for t in _tables()}
+    for name, row in rows:
+        tables[name].append(row)
+    return Snapshot({name: tuple(sorted(found)) for name, found in tables.items()})
+
+
+def assert_unchanged(app, before: Snapshot, why: str) -> None:
+    changes = snapshot(app).changes(before)
+    assert not changes, f"{why}: {changes}"
+
+
+def assert_changed(app, before: Snapshot, why: str) -> None:
+    assert snapshot(app) != before, why
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A state of the database to put back: its snapshot, and a copy of its rows (SQLite: a
+    copy of the file; PostgreSQL: a schema in the database holding a copy of every table)."""
+
+    snapshot: Snapshot
+    copy: Path | None = None
+    schema: str | None = None
+
+
+def _sqlite_path(app) -> Path:
+    return Path(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"))
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    """The source file's pages into the target, through SQLite itself (a connection still open
+    on the target sees the copy, as tests/api/conftest.py's _restore_sqlite explains)."""
+    origin, destination = sqlite3.connect(source), sqlite3.connect(target)
+    try:
+        origin.backup(destination)
+    finally:
+        origin.close()
+        destination.close()
+
+
+def save_state(app, name: str) -> Saved:
+    """Keep the database as it is now, to put back (`put_back`) as often as needed. On
+    PostgreSQL the copy stays in the database and goes back with INSERT ... SELECT: exact (a
+    JSON column's SQL NULL stays NULL, which a round trip through Python values turns into
+    JSON null), and no rows cross the wire."""
+    if backend_of(app) == "sqlite":
+        path = _sqlite_path(app)
+        copy = path.with_name(f"{path.stem}-{name}.db")
+        _copy_sqlite(path, copy)
+        return Saved(snapshot(app), copy=copy)
+    schema = f"saved_{name}"
+    with app.app_context(), db.engine.begin() as conn:
+        conn.exec_driver_sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}; " +
+                             " ".join(f"CREATE TABLE {schema}.{t.name} AS TABLE {t.name};"
+                                      for t in _tables()))
+    return Saved(snapshot(app), schema=schema)
+
+
+def _put_back_postgres(schema: str, changed: set[str]) -> None:
+    """Empty and refill the tables that changed and every table that points into one of them
+    (deleting a parent's rows cascades into its children), then start every id sequence after
+    the saved rows again: one round trip."""
+    tables = _tables()
+    emptied = set(changed)
+    for table in tables:  # parents first: a child of anything emptied is emptied too
+        if any(fk.column.table.name in emptied for fk in table.foreign_keys):
+            emptied.add(table.name)
+    steps = [f"DELETE FROM {t.name}" for t in reversed(tables) if t.name in emptied]
+    steps += [f"INSERT INTO {t.name} SELECT * FROM {schema}.{t.name}" for t in tables
+              if t.name in emptied]
+    # Only integer ids come from a sequence (a hand's id is made by the phone).
+    steps.append("SELECT " + ", ".join(
+        f"setval(pg_get_serial_sequence('{t.name}', 'id'), "
+        f"COALESCE((SELECT MAX(id) FROM {t.name}), 0) + 1, false)"
+        for t in tables if "id" in t.c and t.c.id.primary_key and
+        t.c.id.type.python_type is int))
+    with db.engine.begin() as conn:
+        conn.exec_driver_sql("; ".join(steps))
+
+
+def put_back(app, saved: Saved) -> None:
+    """Put the database back to exactly the saved rows (ids, keys, PIN buckets and all)."""
     with app.app_context():
         db.session.remove()
-        with db.engine.begin() as conn:
-            tables = _tables(conn)
-            for table in reversed(tables):
-                conn.execute(table.delete())
-            for table in tables:
-                if rows.get(table.name):
-                    conn.execute(table.insert(), rows[table.name])
-            if conn.dialect.name == "postgresql":
-                for table in tables:
-                    # Only integer ids come from a sequence (a hand's id is made by the phone).
-                    if "id" in table.c and table.c.id.primary_key and \
-                            table.c.id.type.python_type is int:
-                        conn.execute(text(
-                            f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-                            f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"))
+        if saved.copy is not None:
+            db.engine.dispose()  # nothing of the last test's stays connected
+            _copy_sqlite(saved.copy, _sqlite_path(app))
+        else:
+            _put_back_postgres(saved.schema, set(snapshot(app).changes(saved.snapshot)))
     forget_what_the_process_keeps()
+
+
+@dataclass
+class Seed:
+    """The seeded world of one backend: its ids and keys, its rows, and the state to put back."""
+
+    world: dict[str, Seeded]
+    rows: dict[str, list[dict]]
+    saved: Saved
+
+
+# backend -> the seeded world, made by the first test per backend that asks for it.
+_SEEDS: dict[str, Seed] = {}
+
+
+def put_world_back(app) -> None:
+    """Put the database back to exactly the seeded world."""
+    put_back(app, _SEEDS[backend_of(app)].saved)
 
 
 def forget_what_the_process_keeps() -> None:
@@ -68,12 +201,14 @@ def forget_what_the_process_keeps() -> None:
 
 @pytest.fixture(scope="session")
 def security_postgres_database():
-    """A PostgreSQL database of the security tests' own (the API tests truncate theirs)."""
+    """A PostgreSQL database of the security tests' own (the API tests truncate theirs), whose
+    commits do not wait for the disk, as the API tests' database (tests/api/conftest.py)."""
     require_or_skip(bool(POSTGRES_URL), "PostgreSQL (TEST_POSTGRES_URL)")
     name = f"euchre_security_{uuid.uuid4().hex[:10]}"
     admin = create_engine(_pg_url(), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
+        conn.execute(text(f'ALTER DATABASE "{name}" SET synchronous_commit = off'))
     try:
         url = _pg_url(name)
         _migrate(url)
@@ -85,13 +220,14 @@ def security_postgres_database():
 
 
 @pytest.fixture(scope="session", params=BACKENDS)
-def app(request, tmp_path_factory):
+def app(request, sqlite_folder):
     """One app per backend for the whole session: building an app (its OpenAPI document)
-    takes longer than a test here, and the `world` fixture puts the rows back before each."""
+    takes longer than a test here, and the `world` fixture puts the rows back before each.
+    The SQLite file is in memory where the machine allows (tests/api/conftest.py's
+    `sqlite_folder`: a test needs what a commit makes visible, not a flush to disk)."""
     if request.param == "sqlite":
-        path = tmp_path_factory.mktemp("security") / "euchre.db"
-        _migrate(f"sqlite:///{path}")
-        url = f"sqlite:///{path}"
+        url = f"sqlite:///{sqlite_folder / f'security-{uuid.uuid4().hex[:8]}.db'}"
+        _migrate(url)
     else:
         url = request.getfixturevalue("security_postgres_database")
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True,
@@ -106,6 +242,11 @@ def backend_of(app) -> str:
     return "sqlite" if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite") else "postgres"
 
 
+def _seed(app) -> Seed:
+    world = seed_world(ApiClient(app.test_client()))
+    return Seed(world, dump_rows(app), save_state(app, "world"))
+
+
 @pytest.fixture
 def world(app) -> dict[str, Seeded]:
     """The events of world.py (progressive, ended, league, preseason, WEC singles) with
@@ -113,17 +254,16 @@ def world(app) -> dict[str, Seeded]:
     The same ids and keys in every test of a backend, the rows as seeded."""
     backend = backend_of(app)
     if backend not in _SEEDS:
-        seeded = seed_world(ApiClient(app.test_client()))
-        _SEEDS[backend] = (dump_rows(app), seeded)
+        _SEEDS[backend] = _seed(app)
     else:
-        restore_rows(app, _SEEDS[backend][0])
-    return _SEEDS[backend][1]
+        put_world_back(app)
+    return _SEEDS[backend].world
 
 
 @pytest.fixture
 def world_rows(app, world) -> dict[str, list[dict]]:
-    """The seeded rows, to put the database back mid-test."""
-    return _SEEDS[backend_of(app)][0]
+    """The seeded rows (to pick real ids from)."""
+    return _SEEDS[backend_of(app)].rows
 
 
 # Authorization is decided in Python before any query that differs between the databases:

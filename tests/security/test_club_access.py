@@ -10,7 +10,15 @@ from dataclasses import dataclass
 
 import pytest
 
-from .conftest import dump_rows
+from .conftest import (
+    Saved,
+    assert_changed,
+    assert_unchanged,
+    backend_of,
+    put_back,
+    save_state,
+    snapshot,
+)
 from .test_access_matrix import CLUB, READ_ROUTES, WRITE_ROUTES, assert_refused
 
 
@@ -53,6 +61,25 @@ def _club(api, name: str) -> Club:
                       expect=201).get_json()["id"]
     return Club(cid, key, revoked["key"], event, runner, players[0]["person_id"],
                 elsewhere["person_id"], players[0]["id"], series, spare)
+
+
+# backend -> two clubs made on the seeded world (North and South), and that state to put back.
+_CLUBS: dict[str, tuple[Club, Club, Saved]] = {}
+
+
+@pytest.fixture
+def clubs(request, app) -> tuple[Club, Club]:
+    """Two clubs, each with a revoked club key, a night with players and a runner key, a
+    spare night and a series, on the seeded world: made over HTTP by the first test per
+    backend, put back for each test after it."""
+    backend = backend_of(app)
+    if backend not in _CLUBS:
+        request.getfixturevalue("world")  # the world as seeded, the clubs on it
+        api = request.getfixturevalue("api")
+        _CLUBS[backend] = (_club(api, "North"), _club(api, "South"), save_state(app, "clubs"))
+    else:
+        put_back(app, _CLUBS[backend][2])
+    return _CLUBS[backend][:2]
 
 
 # What each club write sends: a body that would change something.
@@ -118,31 +145,31 @@ def test_every_club_write_is_covered_here():
 
 
 @pytest.mark.parametrize("method, rule", CLUB_WRITES, ids=[f"{m} {r}" for m, r in CLUB_WRITES])
-def test_a_club_write_refuses_every_bad_credential_and_changes_nothing(app, api, world, method,
+def test_a_club_write_refuses_every_bad_credential_and_changes_nothing(app, api, clubs, method,
                                                                        rule):
-    club, other = _club(api, "North"), _club(api, "South")
+    club, other = clubs
     url = _url(rule, club, method)
     if rule.endswith("/keys/<int:key_id>"):
         spare = api.post(f"/api/clubs/{club.id}/keys", key=club.key, json={},
                          expect=201).get_json()["id"]
         url = url.replace("<int:key_id>", str(spare))
     body = _body(method, rule, club, api)
-    before = dump_rows(app)
+    before = snapshot(app)
     problems = []
     for label, auth, status in _bad_credentials(club, other):
         headers = {"Authorization": auth} if auth else {}
         response = api.request(method, url, json=body, headers=headers)
         problems += assert_refused(response, status, label)
     assert problems == []
-    assert dump_rows(app) == before, "a refused request changed a row"
+    assert_unchanged(app, before, "a refused request changed a row")
     allowed = api.request(method, url, json=body, headers={"Authorization": f"Bearer {club.key}"})
     assert 200 <= allowed.status_code < 300, allowed.get_data(as_text=True)[:300]
-    assert dump_rows(app) != before, "the club key's call changed nothing"
+    assert_changed(app, before, "the club key's call changed nothing")
 
 
 @pytest.mark.parametrize("rule", CLUB_READS)
-def test_a_club_read_refuses_every_bad_credential(app, api, world, rule):
-    club, other = _club(api, "North"), _club(api, "South")
+def test_a_club_read_refuses_every_bad_credential(app, api, clubs, rule):
+    club, other = clubs
     url = _url(rule, club, "GET")
     problems = []
     for label, auth, status in _bad_credentials(club, other):
@@ -152,10 +179,10 @@ def test_a_club_read_refuses_every_bad_credential(app, api, world, rule):
     api.get(url, key=club.key, expect=200)
 
 
-def test_a_club_key_reaches_no_other_club_and_no_lone_event(app, api, world):
-    club, other = _club(api, "North"), _club(api, "South")
+def test_a_club_key_reaches_no_other_club_and_no_lone_event(app, api, clubs):
+    club, other = clubs
     lone = api.create_event("progressive")
-    before = dump_rows(app)
+    before = snapshot(app)
     for event_id in (other.event["id"], lone["id"]):
         for method, path, body in (
                 ("PATCH", f"/api/events/{event_id}", {"name": "Taken"}),
@@ -172,4 +199,4 @@ def test_a_club_key_reaches_no_other_club_and_no_lone_event(app, api, world):
              json={"merge": other.person}, expect=404)
     api.patch(f"/api/clubs/{club.id}/people/{other.person}", key=club.key,
               json={"name": "Taken"}, expect=404)
-    assert dump_rows(app) == before
+    assert_unchanged(app, before, "a club key changed another's rows")

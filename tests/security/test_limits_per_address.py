@@ -10,24 +10,45 @@ import threading
 from collections import Counter
 
 import pytest
+from flask import Flask
 
 from api import create_app
 from api.core import limits
 from api.core.db import db
 from api.core.keys import client_bucket
 from tests.api.client import ApiClient
+from tests.api.conftest import APP_CONFIG, _shared_app
 from tests.api.test_join_pin_lockout import Clock
 
 
 @pytest.fixture
 def app(database_url):
-    # An app of this test's own, on a fresh database: the tests change its limits (the
-    # security tests' shared app must keep the defaults).
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True,
-                      "POLL_BUILD_BEHIND_MS": None, "RAISE_UNEXPECTED": True,
-                      "PUBLIC_URL": "http://euchre.test"})
+    """The API tests' app of this backend (tests/api/conftest.py: built once, handed to each
+    test with the settings it was built with), on a fresh database: the tests change its
+    limits, and the security tests' shared app must keep the defaults."""
+    app = _shared_app(database_url)
     yield app
     with app.app_context():
+        db.session.remove()
+
+
+# database URL -> a second app over it (a second app server) and its settings as built.
+_SECOND: dict[str, tuple[Flask, dict]] = {}
+
+
+@pytest.fixture
+def second_app(app, database_url):
+    """Another app over the same database, as a second app server: built once per database,
+    handed to each test with the settings it was built with."""
+    if database_url not in _SECOND:
+        built = create_app({**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": database_url})
+        _SECOND[database_url] = (built, dict(built.config))
+    second, config = _SECOND[database_url]
+    second.config.clear()
+    second.config.update(config)
+    yield second
+    with second.app_context():
+        db.session.remove()
         db.engine.dispose()
 
 
@@ -77,30 +98,26 @@ def _at_once(app, calls) -> list[int]:
 
 
 def test_a_burst_of_guesses_at_one_event_over_two_app_servers_gets_exactly_the_limit(
-        app, api, database_url, clock):
+        app, second_app, api, clock):
     # Two app instances over one database, as two app servers: the count is the database's.
-    app.config["PIN_CLIENT_ATTEMPTS"] = 6
-    second = create_app({**app.config, "PIN_CLIENT_ATTEMPTS": 6})
+    for server in (app, second_app):
+        server.config["PIN_CLIENT_ATTEMPTS"] = 6
     events = [_event(api) for _ in range(2)]
-    try:
-        calls = [lambda c, e=events[0]: _join(c, e, e["wrong"], "198.51.100.7")] * 16
-        statuses: list[int] = []
-        start = threading.Barrier(len(calls))
+    calls = [lambda c, e=events[0]: _join(c, e, e["wrong"], "198.51.100.7")] * 16
+    statuses: list[int] = []
+    start = threading.Barrier(len(calls))
 
-        def run(i, call):
-            client = (app if i % 2 else second).test_client()
-            start.wait()
-            statuses.append(call(client).status_code)
+    def run(i, call):
+        client = (app if i % 2 else second_app).test_client()
+        start.wait()
+        statuses.append(call(client).status_code)
 
-        threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert Counter(statuses) == {403: 6, 429: 10}
-    finally:
-        with second.app_context():
-            db.engine.dispose()
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Counter(statuses) == {403: 6, 429: 10}
     # The guesser is slowed at that event only; any other address joins it with its PIN.
     assert _join(api.client, events[1], events[1]["pin"], "198.51.100.7").status_code == 201
     assert _join(api.client, events[0], events[0]["pin"], "203.0.113.1").status_code == 201
@@ -431,42 +448,38 @@ def test_a_squatter_cannot_fill_a_league_through_its_registration_link(app, api)
 
 
 def test_walk_in_requests_and_registrations_sent_at_once_over_two_app_servers_stop_exactly(
-        app, api):
-    app.config.update(DOOR_REQUEST_LIMIT=4, CAPTAIN_REGISTRATION_LIMIT=3)
-    second = create_app({**app.config})
-    try:
-        night = _door_night(api, ["Ann"], "192.0.2.47")
-        league = api.post("/api/events", json={"name": "Burst league", "preset": "league"},
-                          expect=201).get_json()
-        token = api.put(f"/api/events/{league['id']}/registration",
-                        key=league["organizer_key"], json={}, expect=200).get_json()["token"]
+        app, second_app, api):
+    for server in (app, second_app):
+        server.config.update(DOOR_REQUEST_LIMIT=4, CAPTAIN_REGISTRATION_LIMIT=3)
+    night = _door_night(api, ["Ann"], "192.0.2.47")
+    league = api.post("/api/events", json={"name": "Burst league", "preset": "league"},
+                      expect=201).get_json()
+    token = api.put(f"/api/events/{league['id']}/registration",
+                    key=league["organizer_key"], json={}, expect=200).get_json()["token"]
 
-        def burst(calls) -> Counter:
-            statuses: list[int] = []
-            start = threading.Barrier(len(calls))
+    def burst(calls) -> Counter:
+        statuses: list[int] = []
+        start = threading.Barrier(len(calls))
 
-            def run(i, call):
-                client = (app if i % 2 else second).test_client()
-                start.wait()
-                statuses.append(call(client).status_code)
+        def run(i, call):
+            client = (app if i % 2 else second_app).test_client()
+            start.wait()
+            statuses.append(call(client).status_code)
 
-            threads = [threading.Thread(target=run, args=(i, call))
-                       for i, call in enumerate(calls)]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
-            return Counter(statuses)
+        threads = [threading.Thread(target=run, args=(i, call))
+                   for i, call in enumerate(calls)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return Counter(statuses)
 
-        asks = [lambda c, n=n: _door(c, night, "requests", "198.51.100.30", name=f"Bot {n}")
-                for n in range(10)]
-        assert burst(asks) == {201: 4, 429: 6}
-        teams = [lambda c, n=n: c.post(f"/api/register/{league['code']}",
-                                       environ_base={"REMOTE_ADDR": "198.51.100.31"},
-                                       json={"token": token, "name": f"Team {n}",
-                                             "players": [f"T{n} 1", f"T{n} 2"]})
-                 for n in range(6)]
-        assert burst(teams) == {201: 3, 429: 3}
-    finally:
-        with second.app_context():
-            db.engine.dispose()
+    asks = [lambda c, n=n: _door(c, night, "requests", "198.51.100.30", name=f"Bot {n}")
+            for n in range(10)]
+    assert burst(asks) == {201: 4, 429: 6}
+    teams = [lambda c, n=n: c.post(f"/api/register/{league['code']}",
+                                   environ_base={"REMOTE_ADDR": "198.51.100.31"},
+                                   json={"token": token, "name": f"Team {n}",
+                                         "players": [f"T{n} 1", f"T{n} 2"]})
+             for n in range(6)]
+    assert burst(teams) == {201: 3, 429: 3}
