@@ -7,6 +7,8 @@ import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
+from api.games.schemas import SHEET_ROWS
+
 _ids = itertools.count(1)
 
 
@@ -103,6 +105,23 @@ def play(api: ApiClient, key: str, game_id: int, hands: list[dict]) -> dict:
     for body in hands:
         body = {"id": f"h-{next(_ids)}-{uuid.uuid4().hex[:6]}", **body}
         state = api.post(f"/api/games/{game_id}/hands", key=key, json=body,
+                         expect=201).get_json()
+    return state
+
+
+def play_sheet(api: ApiClient, key: str, game_id: int, hands: list[dict]) -> dict:
+    """The scripted hands entered from the game's paper sheet, in one request (a sheet
+    longer than a paper sheet's rows goes in as more than one); returns the game after the
+    last. For the tests about a season, its standings, forfeits and playoffs rather than
+    about entering hands: a game's hands one request each (`play`) made a league season
+    some 500 requests. The hand-by-hand path has tests of its own (test_hand_path,
+    test_hand_posts, test_hand_paths_agree)."""
+    assert hands, "a sheet has at least one hand"
+    state = None
+    for start in range(0, len(hands), SHEET_ROWS):
+        body = {"id": f"sheet-{next(_ids)}-{uuid.uuid4().hex[:6]}",
+                "hands": [dict(h) for h in hands[start:start + SHEET_ROWS]]}
+        state = api.post(f"/api/games/{game_id}/paper-sheet", key=key, json=body,
                          expect=201).get_json()
     return state
 
