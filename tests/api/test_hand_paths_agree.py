@@ -51,16 +51,12 @@ def _setup(app, preset: str, overrides: dict) -> dict:
     event = api.create_event(preset, **overrides)
     key = event["organizer_key"]
     if preset == "league":
-        rows = ["team,player1,player2,checked_in"] + [f"{n},{n} 1,{n} 2,yes"
-                                                      for n in ("North", "South")]
+        api.import_field(event, ["North", "South"], teams=True)
     elif PRESETS[preset].team_entry:
-        rows = ["team,player1,player2,checked_in"] + [f"Team {n},A{n},B{n},yes"
-                                                      for n in range(4)]
+        api.import_field(event, [f"Team {n}" for n in range(4)], teams=True)
     else:
-        rows = ["name,checked_in"] + [f"P{n:02d},yes" for n in range(
-            8 if preset != "wec-singles" else 12)]
-    api.post(f"/api/events/{event['id']}/import", key=key, json={"csv": "\n".join(rows)},
-             expect=201)
+        api.import_field(event, [f"P{n:02d}" for n in range(8 if preset != "wec-singles"
+                                                            else 12)])
     if preset == "league":
         api.post(f"/api/events/{event['id']}/season", key=key, json={}, expect=201)
     with app.app_context():
