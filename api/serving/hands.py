@@ -28,7 +28,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from ..auth import bearer_secret, principal_of
-from ..core.db import db
+from ..core.db import db, reading_only
 from ..core.errors import ServiceError
 from ..core.keys import KEY_PREFIX
 from ..games import hand_entry
@@ -114,7 +114,8 @@ class HandPosts:
                 secret = bearer_secret(environ.get("HTTP_AUTHORIZATION", ""))
                 if secret is None:
                     return None
-                g.principal = principal_of(secret)
+                with reading_only():  # as the route reads it: no write lock for a read
+                    g.principal = principal_of(secret)
                 if kind == "hands":
                     answered = enter_ordinary_hand(game_id, args)
                     if answered is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .client import play, signer
+from .client import play_sheet, signer
 from .scripts import fixed_hands_game
 
 NAMES = ["Ann", "Bob", "Carol", "Dave", "Eve", "Frank", "Gina", "Hal"]
@@ -31,12 +31,13 @@ def _where(round_: dict, entrant: int, *, team: bool = False) -> tuple[int, str]
 
 
 def _play_round(api, event, round_: dict, winner, *, hands: int = 8, sign: bool = False):
-    """Play every table's game to a result: `winner(table)` names the side that wins."""
+    """Play every table's game to a result, each from its paper sheet: `winner(table)` names
+    the side that wins."""
     key = event["organizer_key"]
     for table in round_["tables"]:
         won = winner(table)
         points = (9, 7) if won == "A" else (7, 9)
-        state = play(api, key, table["games"][0]["id"], fixed_hands_game(*points, hands))
+        state = play_sheet(api, key, table["games"][0]["id"], fixed_hands_game(*points, hands))
         assert state["winner"] == won
         if sign:
             api.post(f"/api/games/{state['id']}/sign-off", key=key,

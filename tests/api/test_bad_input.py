@@ -14,11 +14,11 @@ from .scripts import to_target_game
 
 @pytest.fixture
 def table(api):
-    """A league week in play: one game with one hand, and the keys that can reach it."""
+    """A league week in play: one game with one hand, and the keys that can reach it. (The
+    teams come in as one CSV import: this is set up for each of some 60 tests.)"""
     event = api.create_event("league")
     key = event["organizer_key"]
-    for name in ("North", "South", "East", "West"):
-        api.add_team(event, name, [f"{name} 1", f"{name} 2"])
+    api.import_field(event, ["North", "South", "East", "West"], teams=True)
     api.post(f"/api/events/{event['id']}/season", key=key, json={}, expect=201)
     round_ = api.seat_round(event, 1)
     game = round_["tables"][0]["games"][0]["id"]

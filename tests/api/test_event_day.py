@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from .client import play
+from .client import play_sheet
 from .scripts import fixed_hands_game
 
 NAMES = [f"Player {n:02d}" for n in range(1, 28)]  # 27: seven tables, one ghost
@@ -14,7 +14,8 @@ NAMES = [f"Player {n:02d}" for n in range(1, 28)]  # 27: seven tables, one ghost
 
 def _night(api):
     """A 27-player progressive night, round 1 played: table 1's side A 10-2, table 2's side A
-    9-3, every other table 6-2 (the ghost table's players score 7, its minimum)."""
+    9-3, every other table 6-2 (the ghost table's players score 7, its minimum); each game
+    from its paper sheet."""
     event = api.create_event("progressive", name="Loner Seekers, December")
     key = event["organizer_key"]
     players = api.add_players(event, NAMES)
@@ -22,7 +23,7 @@ def _night(api):
     scores = {1: (10, 2), 2: (9, 3)}
     for table in round_["tables"]:
         a, b = scores.get(table["table"], (6, 2))
-        play(api, key, table["games"][0]["id"], fixed_hands_game(a, b, 8))
+        play_sheet(api, key, table["games"][0]["id"], fixed_hands_game(a, b, 8))
     seats = {t["table"]: [s["player_id"] for s in t["seats"]] for t in round_["tables"]}
     return event, key, {p["name"]: p["id"] for p in players}, seats
 
@@ -285,7 +286,7 @@ def test_unpaid_counts_checked_in_entrants_and_an_unpaid_winner_is_flagged(api):
     no_show, paid_no_show = api.add_players(event, ["No Show", "Paid Ahead"], checked_in=False)
     round_ = api.seat_round(event, 1)
     table = round_["tables"][0]
-    play(api, key, table["games"][0]["id"], fixed_hands_game(10, 2, 8))
+    play_sheet(api, key, table["games"][0]["id"], fixed_hands_game(10, 2, 8))
     winners = [s["player_id"] for s in table["seats"] if s["side"] == "A"]
     loser = next(s["player_id"] for s in table["seats"] if s["side"] == "B")
     unpaid = {winners[0], loser}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .client import play, signer
+from .client import play_sheet, signer
 from .scripts import fixed_hands_game
 
 # Points each team scores in rounds 1-3, whoever it meets; equal values make a level game.
@@ -20,7 +20,7 @@ PLAYERS = {name: [f"{name} one", f"{name} two"] for name in PLAN}
 
 
 def _finish(api, key, game_id, points_a, points_b, hands, settle_winner="A"):
-    state = play(api, key, game_id, fixed_hands_game(points_a, points_b, hands))
+    state = play_sheet(api, key, game_id, fixed_hands_game(points_a, points_b, hands))
     if state["level"]:
         assert state["needs_settlement"] and state["winner"] is None
         state = api.post(f"/api/games/{game_id}/settlement", key=key,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from .client import play
+from .client import play_sheet
 from .scripts import to_target_game
 
 A_TEAMS = ["Aces", "Bowers", "Clubs", "Diamonds", "Euchres"]
@@ -124,7 +124,7 @@ def test_standings_rank_each_team_within_its_division(api):
     week = api.seat_round(event, 1)
     for table in week["tables"]:
         for game in table["games"]:
-            play(api, key, game["id"], to_target_game("A", 4))
+            play_sheet(api, key, game["id"], to_target_game("A", 4))
     rows = api.leaderboard(event)["rows"]
     assert all(r["division"] in ("Upper", "Lower") for r in rows)
     for division in ("Upper", "Lower"):
@@ -192,10 +192,10 @@ def _play_week(api, event, key, round_, winner_of) -> None:
     for table in round_["tables"]:
         side = winner_of(table)
         game_id = table["games"][0]["id"]
-        state = play(api, key, game_id, to_target_game(side, 3))
+        state = play_sheet(api, key, game_id, to_target_game(side, 3))
         while not state["match"]["over"]:
             game_id = next(g["id"] for g in state["match"]["games"] if g["winner"] is None)
-            state = play(api, key, game_id, to_target_game(side, 3))
+            state = play_sheet(api, key, game_id, to_target_game(side, 3))
     api.close_round(event, round_["id"])
 
 

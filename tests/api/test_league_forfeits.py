@@ -3,7 +3,7 @@ week is one offence, and a team removed from the league cannot forfeit again."""
 
 from __future__ import annotations
 
-from .client import play
+from .client import play_sheet
 from .scripts import to_target_game
 
 
@@ -26,7 +26,7 @@ def test_a_no_show_recorded_after_game_1_was_played_forfeits_only_games_2_and_3(
     event, key, _ = api.league()
     t = api.seat_round(event, 1)["tables"][0]
     first = t["games"][0]["id"]
-    play(api, key, first, to_target_game("B", 4))  # game 1 is played: the away team wins it
+    play_sheet(api, key, first, to_target_game("B", 4))  # game 1 is played: the away team wins it
     result = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "no-show").get_json()
     assert result["games"] == [2, 3], "a played game is not forfeited"
     assert result["offences"] == 1
@@ -43,7 +43,7 @@ def test_a_no_show_recorded_after_game_1_was_played_forfeits_only_games_2_and_3(
 def test_a_team_late_for_a_game_already_played_forfeits_nothing_and_is_not_an_offence(api):
     event, key, _ = api.league()
     t = api.seat_round(event, 1)["tables"][0]
-    play(api, key, t["games"][0]["id"], to_target_game("A", 3))
+    play_sheet(api, key, t["games"][0]["id"], to_target_game("A", 3))
     refused = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "late", 10,
                        expect=409).get_json()
     assert refused["code"] == "nothing-to-forfeit"
@@ -57,7 +57,7 @@ def test_a_later_forfeit_in_the_same_week_adds_only_the_games_it_costs(api):
     t = api.seat_round(event, 1)["tables"][0]
     late = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "late", 10).get_json()
     assert late["games"] == [1]
-    play(api, key, t["games"][1]["id"], to_target_game("B", 6))  # they arrived for game 2
+    play_sheet(api, key, t["games"][1]["id"], to_target_game("B", 6))  # they arrived for game 2
     absent = _forfeit(api, key, t["match_id"], t["team_b"]["id"], "one-player").get_json()
     assert absent["games"] == [1, 3], "game 1 forfeited earlier, game 3 now; game 2 was played"
     assert absent["offences"] == 1, "one week, one offence"
@@ -79,7 +79,7 @@ def test_a_forfeit_for_a_team_already_removed_from_the_league_is_refused(api):
                     assert again.get_json() == first and first["status"] == "removed"
             else:
                 for game in t["games"]:
-                    play(api, key, game["id"], to_target_game("A", 0))
+                    play_sheet(api, key, game["id"], to_target_game("A", 0))
         api.close_round(event, round_["id"])
     assert _offences(api, event, "West")["status"] == "removed"
 

@@ -13,7 +13,7 @@ import pytest
 
 from api.league import captains, forfeits
 
-from .client import play
+from .client import play_sheet
 from .scripts import to_target_game
 
 UPPER = ["Aces", "Bowers", "Clubs", "Diamonds", "Euchres", "Farmers"]  # + the captain's team
@@ -76,7 +76,7 @@ def _play_week(api, event, key, number):
     for table in week["tables"]:
         winners, scored = SWEEP if table["table"] % 2 else CLOSE
         for game in table["games"]:
-            play(api, key, game["id"], to_target_game(winners[game["number"] - 1], 4))
+            play_sheet(api, key, game["id"], to_target_game(winners[game["number"] - 1], 4))
         points[table["team_a"]["id"]] = scored["A"]
         points[table["team_b"]["id"]] = scored["B"]
     api.close_round(event, week["id"])

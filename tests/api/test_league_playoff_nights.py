@@ -41,15 +41,12 @@ def _league(api, division_final=True):
 
 def _finish(api, event, key, round_, winner="A"):
     """Play every match of a seated round out (side `winner` takes each game; a best-of-3
-    match gets its next game once one is over) and close it."""
-    while True:
-        view = api.get(f"/api/rounds/{round_['id']}", expect=200).get_json()
-        waiting = [g["id"] for t in view["tables"] for g in t["games"]
-                   if api.game(g["id"])["end"] is None]
-        if not waiting:
-            break
-        for game in waiting:
-            _sheet(api, key, game, winner)
+    match's next game, once one is over, is read from the sheet's answer) and close it."""
+    for table in round_["tables"]:
+        waiting = [g["id"] for g in table["games"]]
+        while waiting:
+            match = _sheet(api, key, waiting[0], winner)["match"]
+            waiting = [g["id"] for g in match["games"] if not g["over"]]
     api.close_round(event, round_["id"])
     return round_
 

@@ -3,7 +3,7 @@ a custom league every prize place it names."""
 
 from __future__ import annotations
 
-from .client import play
+from .client import play_sheet
 from .scripts import to_target_game
 
 
@@ -13,7 +13,7 @@ def test_a_custom_league_marks_every_prize_place_of_its_format(api):
     round_ = api.seat_round(event, 1)
     for t in round_["tables"]:
         for game in t["games"]:
-            play(api, key, game["id"], to_target_game("A", 5))
+            play_sheet(api, key, game["id"], to_target_game("A", 5))
     rows = sorted(api.leaderboard(event)["rows"], key=lambda r: r["place"])
     assert [r["place"] for r in rows] == [1, 2, 3, 4]
     assert [r["prize"] for r in rows] == [True, True, True, False]

@@ -3,7 +3,7 @@ top is neither through nor a contender, and one above the cut gives its place to
 
 from __future__ import annotations
 
-from .client import play, signer
+from .client import play_sheet, signer
 from .scripts import fixed_hands_game
 
 # Points each team scores in rounds 1 and 2, whoever it meets (12-hand games: any two teams
@@ -14,7 +14,7 @@ ROUND_2 = {"Bowers": 6, "Clubs": 7, "Diamonds": 6, "Euchres": 6, "Farmers": 6, "
 
 
 def _finish(api, key, game_id, points_a, points_b):
-    state = play(api, key, game_id, fixed_hands_game(points_a, points_b, 12))
+    state = play_sheet(api, key, game_id, fixed_hands_game(points_a, points_b, 12))
     if state["level"]:
         api.post(f"/api/games/{game_id}/settlement", key=key,
                  json={"method": "playoff-hand", "winner": "A"}, expect=200)

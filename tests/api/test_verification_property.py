@@ -17,8 +17,10 @@ PROPERTY = settings(max_examples=10, deadline=None, derandomize=True,
 
 
 def _game(api: ApiClient, mode: str) -> tuple[str, int]:
+    """A progressive night of eight, round 1 seated: its organizer key and first game. The
+    players come in as one CSV import: the setup is much of an example's time."""
     event = api.create_event("progressive", verification=mode)
-    api.add_players(event, [f"P{n}" for n in range(8)])
+    api.import_field(event, [f"P{n}" for n in range(8)])
     round_ = api.seat_round(event, 1)
     return event["organizer_key"], round_["tables"][0]["games"][0]["id"]
 

@@ -18,9 +18,10 @@ def new_id(prefix: str = "e") -> str:
 def night(api: ApiClient, mode: str, preset: str = "progressive", players: int = 8,
           **overrides) -> tuple[dict, str, dict]:
     """An event of `preset` checking scores by `mode` (set at creation), its first round
-    seated: the event, the organizer key and the round."""
+    seated: the event, the organizer key and the round. (The players come in as one CSV
+    import, not a request each.)"""
     event = api.create_event(preset, verification=mode, **overrides)
-    api.add_players(event, [f"P{n}" for n in range(1, players + 1)])
+    api.import_field(event, [f"P{n}" for n in range(1, players + 1)])
     return event, event["organizer_key"], api.seat_round(event, 1)
 
 
