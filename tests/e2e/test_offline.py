@@ -97,6 +97,8 @@ def test_a_hand_the_server_refuses_is_shown_with_its_reason_and_kept(page, conte
     shot(page, "outbox-refused")
     # Trying again asks the server again (same hand id) and is refused again, still kept.
     item.get_by_role("button", name="Try again").click()
+    # The retry has come back once the button offers it again.
+    expect(page.get_by_role("button", name="Try again")).to_be_enabled(timeout=20000)
     expect(page.locator(".refused-list > li")).to_have_count(1)
     expect(page.locator(".refused-list .error")).to_contain_text("is over")
     page.get_by_role("button", name="Discard").click()

@@ -7,7 +7,10 @@ const when = (ms) => new Date(ms).toLocaleTimeString([], {hour: '2-digit', minut
 
 export async function render(main) {
   setTitle('Not sent yet');
+  // Both are keyed by the hand's id, which a retry keeps (its place in the outbox, seq, does not):
+  // a "Discard" tapped while a retry was on its way still asks "Yes, discard it" afterwards.
   let confirm = null;
+  let retrying = null;
   let sending = false;
 
   async function draw() {
@@ -42,14 +45,28 @@ export async function render(main) {
             h('p', {}, e.label || `Game ${e.gameId}`),
             h('p', {class: 'error'}, e.detail),
             h('div', {class: 'row-actions'},
-              button('Try again', async () => { await api.retryRefused(e.seq); draw(); }),
-              confirm === e.seq
+              button(retrying === e.handId ? 'Trying again…' : 'Try again', async (ev) => {
+                // The row's buttons stop at once (before the redraw, which reads the phone's
+                // store): nothing on it can be tapped while the hand is on its way again.
+                ev.currentTarget.closest('li').querySelectorAll('button')
+                  .forEach((b) => { b.disabled = true; });
+                retrying = e.handId;
+                try {
+                  await draw();
+                  await api.retryRefused(e.seq);
+                } finally {
+                  retrying = null;
+                  draw();
+                }
+              }, {disabled: retrying === e.handId}),
+              confirm === e.handId
                 ? button('Yes, discard it', async () => {
                   await api.discardRefused(e.seq);
                   confirm = null;
                   draw();
                 }, {class: 'btn-danger'})
-                : button('Discard', () => { confirm = e.seq; draw(); }),
+                : button('Discard', () => { confirm = e.handId; draw(); },
+                  {disabled: retrying === e.handId}),
               h('a', {class: 'btn', href: `/e/${e.eventId}/games/${e.gameId}`}, 'Open the game')))))
           : h('p', {}, 'None.')));
   }
