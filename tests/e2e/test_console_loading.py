@@ -14,9 +14,11 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import SERVICE_WORKER
 from .steps import join_with_pin, open_game, wait_for_service_worker
 
-pytestmark = pytest.mark.browser
+# Offline is what these tests are about: their pages keep the service worker.
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(**SERVICE_WORKER)]
 
 LAPTOP = {"viewport": {"width": 1280, "height": 860}, "is_mobile": False, "has_touch": False,
           "device_scale_factor": 1}
@@ -51,7 +53,7 @@ def test_a_runners_game_screen_loads_no_console_module(page, context, event):
     context.set_offline(False)
 
 
-@pytest.mark.browser_context_args(**LAPTOP)
+@pytest.mark.browser_context_args(**LAPTOP, **SERVICE_WORKER)
 def test_the_console_opens_offline_once_visited_online_even_a_section_not_opened_yet(
         page, context, event):
     seen = console_requests(page)
@@ -77,7 +79,7 @@ def test_the_console_opens_offline_once_visited_online_even_a_section_not_opened
     expect(page.get_by_role("heading", name="Round 1: being played")).to_be_visible()
 
 
-@pytest.mark.browser_context_args(**LAPTOP)
+@pytest.mark.browser_context_args(**LAPTOP, **SERVICE_WORKER)
 def test_a_newer_version_takes_over_at_the_next_screen_once_no_write_is_waiting(
         page, event, api):
     seen = console_requests(page)

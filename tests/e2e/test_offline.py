@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import SERVICE_WORKER
 from .steps import (
     join_with_pin,
     open_game,
@@ -16,7 +17,8 @@ from .steps import (
     wait_for_service_worker,
 )
 
-pytestmark = pytest.mark.browser
+# Offline is what these tests are about: their pages keep the service worker.
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(**SERVICE_WORKER)]
 
 
 def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_order(

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import EventSetup
+from .conftest import SERVICE_WORKER, EventSetup
 from .steps import (
     Taps,
     join_with_pin,
@@ -45,6 +45,7 @@ def pressed(page: Page, label: str):
     return expect(page.get_by_label(label, exact=True)).to_have_attribute("aria-pressed", "true")
 
 
+@pytest.mark.browser_context_args(**SERVICE_WORKER)
 def test_the_draft_stays_on_the_phone_through_offline_reloads_until_the_server_has_it(
         page: Page, context, event, shot):
     game_id = event.game_id(0)

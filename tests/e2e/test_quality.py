@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import SERVICE_WORKER
 from .steps import join_with_pin, open_game, wait_for_service_worker, wec_event
 
 pytestmark = pytest.mark.browser
@@ -122,6 +123,7 @@ def test_the_score_is_the_biggest_thing_and_every_control_is_at_least_48_px(page
     assert tricks["y"] > 844 / 2
 
 
+@pytest.mark.browser_context_args(**SERVICE_WORKER)
 def test_the_app_is_installable_and_opens_with_no_network(page, context, event):
     page.goto("/")
     manifest = page.evaluate("fetch('/manifest.webmanifest').then((r) => r.json())")

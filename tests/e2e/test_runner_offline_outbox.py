@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import SERVICE_WORKER
 from .steps import (
     join_with_pin,
     open_game,
@@ -18,7 +19,8 @@ from .steps import (
     wait_for_service_worker,
 )
 
-pytestmark = pytest.mark.browser
+# Offline is what these tests are about: their pages keep the service worker.
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(**SERVICE_WORKER)]
 
 
 def test_a_table_key_at_another_table_is_told_so_and_its_own_tables_hands_still_go(

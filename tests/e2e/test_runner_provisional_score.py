@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from api.rules.hands import Hand, Renege, score_hand
 from api.rules.presets import PRESETS, build_preset
 
-from .conftest import EventSetup
+from .conftest import SERVICE_WORKER, EventSetup
 from .steps import (
     expect_score,
     join_with_pin,
@@ -25,7 +25,8 @@ from .steps import (
     wait_for_service_worker,
 )
 
-pytestmark = pytest.mark.browser
+# Offline is what these tests are about: their pages keep the service worker.
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(**SERVICE_WORKER)]
 
 # One hand is on the server before the phone goes offline: A made it (+1 under every format
 # here). Then, offline: a march by A, an ordinary make by B, a euchre of B.

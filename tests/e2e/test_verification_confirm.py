@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import EventSetup
+from .conftest import SERVICE_WORKER, EventSetup
 from .steps import (
     join_with_pin,
     open_game,
@@ -124,6 +124,7 @@ def test_a_phone_remembers_its_side_per_game_and_the_side_can_be_changed(page, a
     assert game["waiting"] == 0 and game["hands_played"] == 0
 
 
+@pytest.mark.browser_context_args(**SERVICE_WORKER)
 def test_a_game_that_needs_both_pairs_opens_with_no_network_and_keeps_a_hand_to_send(
         page, api, context):
     event, game_id, names = pair_a_phone(page, api, "confirm_each_hand")
