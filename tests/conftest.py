@@ -21,7 +21,7 @@ def require_or_skip(available: bool, what: str) -> None:
 
 def pytest_addoption(parser):
     parser.addoption("--run-slow", action="store_true",
-                     help="run the slow fault and fuzz tests (always on under CI=true)")
+                     help="run the slow fault, fuzz and bench tests (always on under CI=true)")
     parser.addoption("--fuzz-everywhere", action="store_true",
                      help="the full fuzz run on SQLite as well as PostgreSQL")
     parser.addoption("--security-everywhere", action="store_true",

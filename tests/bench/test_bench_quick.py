@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -26,6 +28,8 @@ def _error_samples(value, where="run") -> list[str]:
     return found
 
 
+# 25 s of load on both cores: CI's (and --run-slow's) to run, not every `make test`.
+@pytest.mark.slow
 def test_quick_mode_measures_every_phase_without_errors(tmp_path):
     out = tmp_path / "quick.json"
     done = subprocess.run([sys.executable, "-m", "bench", "run", "--quick", "--json", str(out)],
