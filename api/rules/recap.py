@@ -13,7 +13,8 @@ The facts, in the order they are told:
 - `comeback`: the largest deficit a game's winners overcame, from the running score hand by
   hand (games entered from a sheet have no hands, so none from them);
 - `record`: the night's top total above every earlier night of the club in the same format;
-- `rating-jump`: the largest rise of a displayed rating (μ − 3σ) over the night.
+- `rating-jump`: the largest rise of a displayed rating (μ − 3σ) over the night, told only
+  of someone not private.
 
 A fact whose material is absent is left out, and its sentence with it."""
 
@@ -89,6 +90,7 @@ class Night:
     earlier_best: tuple[int, str] | None = None  # the club's best night total before, its date
     format_name: str = ""
     rating_changes: Mapping[Any, tuple[float, float]] = field(default_factory=dict)  # player
+    private: frozenset = frozenset()  # players whose rating the public does not see
 
 
 def _fact(kind: str, value: Any, *, entrants=(), players=(), games=(), hands=(), **more) -> dict:
@@ -239,11 +241,17 @@ def _record(night: Night) -> dict | None:
 
 
 def _rating_jump(night: Night) -> dict | None:
+    """The largest rise of the night, told of someone whose rating the public sees. When only
+    private people rose that much it is not told at all: naming the next one down would say
+    they rose the most, which they did not."""
     rises = {p: round(after - before, 1) for p, (before, after) in night.rating_changes.items()}
     if not rises or max(rises.values()) <= 0:
         return None
     top = max(rises.values())
-    player = min(p for p, rise in rises.items() if rise == top)
+    shown = [p for p, rise in rises.items() if rise == top and p not in night.private]
+    if not shown:
+        return None
+    player = min(shown)
     before, after = night.rating_changes[player]
     return _fact("rating-jump", top, players=[player], before=round(before, 1),
                  after=round(after, 1))
