@@ -61,6 +61,7 @@ class GameRow:
     team_a: Any = None
     team_b: Any = None
     where: str = ""  # how the night names the game: "Round 2, table 3", "Week 1, table 2, game 3"
+    settled_by: str | None = None  # a level game: "playoff-hand" or "card-draw"
 
     @property
     def named(self) -> str:
@@ -223,6 +224,7 @@ def _comeback(night: Night) -> dict | None:
                  hands=[h.id for h in game.hands], side=game.winner, round=game.round,
                  table=game.table, where=game.named, behind_after=hand.id, score_then=list(score),
                  final=[game.points_a, game.points_b],
+                 settled_by=game.settled_by if game.points_a == game.points_b else None,
                  team=game.team_a if game.winner == "A" else game.team_b)
 
 

@@ -104,6 +104,7 @@ def read_games(event: Event) -> list[rrecap.GameRow]:
             game.id, number, table, tuple(seats[game.match_id].get(n) for n in (1, 2, 3, 4)),
             game.points_a, game.points_b, game.winner, tuple(played),
             from_sheet=bool(game.from_sheet), team_a=team_a, team_b=team_b,
+            settled_by=game.tie_method,
             where=f"{label}, table {table}" + (f", game {game.number}" if planned > 1 else "")))
     return games
 
