@@ -246,7 +246,9 @@ def _rating_jump(night: Night) -> dict | None:
     """The largest rise of the night, told of someone whose rating the public sees. When only
     private people rose that much it is not told at all: naming the next one down would say
     they rose the most, which they did not."""
-    rises = {p: round(after - before, 1) for p, (before, after) in night.rating_changes.items()}
+    # From the figures the sentence shows (one decimal), so "from 0.0 to 2.5" says +2.5.
+    rises = {p: round(round(after, 1) - round(before, 1), 1)
+             for p, (before, after) in night.rating_changes.items()}
     if not rises or max(rises.values()) <= 0:
         return None
     top = max(rises.values())

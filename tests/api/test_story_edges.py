@@ -116,7 +116,7 @@ def test_a_private_persons_rating_rise_is_not_told_and_no_one_else_is_said_to_to
     players = {p["id"]: p for p in api.get(f"/api/events/{event['id']}/players").get_json()}
     with app.app_context():
         changes = rating_changes_for_event(event["id"])
-    rises = {p: round(a - b, 1) for p, (b, a) in changes.items()}
+    rises = {p: round(round(a, 1) - round(b, 1), 1) for p, (b, a) in changes.items()}
     fact, text = _by_kind(_recap(api, event))["rating-jump"]
     top = players[fact["players"][0]]
     assert fact["value"] == rises[top["person_id"]] == max(rises.values())

@@ -123,6 +123,15 @@ def test_money_a_record_and_a_rating_jump_are_told_only_when_the_night_has_them(
     assert (jump["kind"], jump["players"]) == ("rating-jump", [3])
 
 
+def test_a_rating_jump_adds_up_as_it_is_shown():
+    names = {1: "Ann", 2: "Bob"}
+    night = recap.Night(games=[], names=names, player_names=names, placings=[],
+                        rating_changes={1: (0.04, 2.46), 2: (1.0, 3.3)})
+    found = recap.facts(night)
+    assert sentences(night, found) == [{"text": "Ann's rating rose the most: from 0.0 to 2.5 "
+                                                "(+2.5).", "fact": 0}]
+
+
 def test_a_comeback_to_a_level_game_says_how_it_was_won():
     hands = (recap.HandRow("h1", 1, 4, 0), recap.HandRow("h2", 2, 0, 2),
              recap.HandRow("h3", 3, 0, 2))
