@@ -77,3 +77,27 @@ def test_the_backtest_command_says_when_there_is_no_club_or_nothing_to_predict(a
     _finish(api, key, night)
     printed = runner.invoke(args=["ratings-backtest", str(club)]).output
     assert printed.splitlines()[0].split()[:2] == ["predictor", "games"]
+
+
+def test_a_wec_game_entered_as_its_final_points_is_rated_by_its_result(api):
+    club, key = _club(api)
+    event = api.post(f"/api/clubs/{club}/events", key=key,
+                     json={"name": "WEC", "preset": "wec-singles",
+                           "overrides": {"rounds": 7}}, expect=201).get_json()
+    api.add_players(event, [f"Player {n}" for n in range(1, 9)])
+    round_ = api.post(f"/api/events/{event['id']}/rounds", key=key, json={"number": 1},
+                      expect=201).get_json()
+    winners = set()
+    for table, points in zip(round_["tables"], ({"A": 9, "B": 3}, {"A": 4, "B": 8}),
+                             strict=True):
+        api.put(f"/api/games/{table['games'][0]['id']}/sheet", key=key,
+                json={"points": points, "bumps": {}}, expect=200)
+        side = "A" if points["A"] > points["B"] else "B"
+        winners |= {s["player_id"] for s in table["seats"]
+                    if s["seat"] in ((1, 3) if side == "A" else (2, 4))}
+    _finish(api, key, event)
+    players = {p["person_id"]: p["id"] for p in
+               api.get(f"/api/events/{event['id']}/players").get_json()}
+    rows = _table(api, club)
+    assert len(rows) == 8 and all(r["games"] == 1 for r in rows)
+    assert {players[r["person_id"]] for r in rows if r["wins"] == 1} == winners
