@@ -182,9 +182,20 @@ def ratings_backtest(club_id: int) -> None:
     winner is predicted from the four players' ratings, from the season's points per hand so
     far, and by a coin; prints each one's accuracy, Brier score and log loss (lower is better
     for the last two)."""
+    from .core.db import db
+    from .core.models import Club
     from .ratings.backtest import club_backtest
 
+    club = db.session.get(Club, club_id)
+    if club is None:
+        raise click.ClickException(f"There is no club {club_id}: the number is the club's id "
+                                   "(its page's API address, /api/clubs/<id>), not its slug.")
     found = club_backtest(club_id)
+    if not found["ratings"]["games"]:
+        click.echo(f"{club.name} has no rated game yet: nothing to predict. A game is rated "
+                   "once it is finished with four of the club's people seated (no ghost "
+                   "seat, forfeit or card draw) in a night that is not archived.")
+        return
     click.echo(f"{'predictor':18} {'games':>7} {'accuracy':>9} {'Brier':>7} {'log loss':>9}")
     for name, key in (("ratings", "ratings"), ("points per hand", "points_per_hand"),
                       ("coin", "coin")):

@@ -27,12 +27,19 @@ BALANCED_MOVEMENTS = ("progressive", "wec-singles")
 RATINGS_WANTED = Hook("seating asks the ratings of a club's people")
 
 
-def check_allowed(preset: Preset, plan: Plan) -> None:
+def check_format(preset: Preset) -> None:
+    """Refuse balancing for a format whose rules seat round 1 at random (or by its schedule):
+    asked before anything else about the next round, so the answer is the same whether or
+    not the event is ready to seat it."""
     if preset.movement not in BALANCED_MOVEMENTS:
         raise Invalid("Balanced seating is only for formats that draw partners for the first "
                       "round (progressive, WEC singles); this format's rules seat round 1 by "
                       "a random draw (or its schedule), so it is seated that way.",
                       code="balance-not-allowed")
+
+
+def check_allowed(preset: Preset, plan: Plan) -> None:
+    check_format(preset)
     if plan.number != 1:
         raise Invalid(f"Balanced seating is for the first round only; the next round is "
                       f"{plan.label}, seated by the format's movement.",

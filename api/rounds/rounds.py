@@ -22,6 +22,7 @@ from ..rules.errors import SeatingError
 from ..rules.presets import SIGN_OFF, Preset
 from . import championship, movement
 from .balanced import balance_plan as balanced_plan
+from .balanced import check_format as check_balanced_format
 from .planning import Plan, played_rounds, round_label, store_plan
 from .round_view import plan_view
 
@@ -31,6 +32,8 @@ def plan_next_round(event: Event, balanced: bool = False, fresh: bool = False) -
     partners balanced by rating (the first round of a format that draws partners), from the
     ratings brought up to date first when `fresh` (only outside a write: see balanced.py)."""
     preset = preset_of(event)
+    if balanced:
+        check_balanced_format(preset)
     rounds = played_rounds(event)
     if rounds and rounds[-1].status != "closed":
         last = rounds[-1]

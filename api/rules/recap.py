@@ -13,7 +13,8 @@ The facts, in the order they are told:
 - `comeback`: the largest deficit a game's winners overcame, from the running score hand by
   hand (games entered from a sheet have no hands, so none from them);
 - `record`: the night's top total above every earlier night of the club in the same format;
-- `rating-jump`: the largest rise of a displayed rating (μ − 3σ) over the night.
+- `rating-jump`: the largest rise of a displayed rating (μ − 3σ) over the night, told only
+  of someone not private.
 
 A fact whose material is absent is left out, and its sentence with it."""
 
@@ -60,6 +61,7 @@ class GameRow:
     team_a: Any = None
     team_b: Any = None
     where: str = ""  # how the night names the game: "Round 2, table 3", "Week 1, table 2, game 3"
+    settled_by: str | None = None  # a level game: "playoff-hand" or "card-draw"
 
     @property
     def named(self) -> str:
@@ -89,6 +91,7 @@ class Night:
     earlier_best: tuple[int, str] | None = None  # the club's best night total before, its date
     format_name: str = ""
     rating_changes: Mapping[Any, tuple[float, float]] = field(default_factory=dict)  # player
+    private: frozenset = frozenset()  # players whose rating the public does not see
 
 
 def _fact(kind: str, value: Any, *, entrants=(), players=(), games=(), hands=(), **more) -> dict:
@@ -221,6 +224,7 @@ def _comeback(night: Night) -> dict | None:
                  hands=[h.id for h in game.hands], side=game.winner, round=game.round,
                  table=game.table, where=game.named, behind_after=hand.id, score_then=list(score),
                  final=[game.points_a, game.points_b],
+                 settled_by=game.settled_by if game.points_a == game.points_b else None,
                  team=game.team_a if game.winner == "A" else game.team_b)
 
 
@@ -239,11 +243,19 @@ def _record(night: Night) -> dict | None:
 
 
 def _rating_jump(night: Night) -> dict | None:
-    rises = {p: round(after - before, 1) for p, (before, after) in night.rating_changes.items()}
+    """The largest rise of the night, told of someone whose rating the public sees. When only
+    private people rose that much it is not told at all: naming the next one down would say
+    they rose the most, which they did not."""
+    # From the figures the sentence shows (one decimal), so "from 0.0 to 2.5" says +2.5.
+    rises = {p: round(round(after, 1) - round(before, 1), 1)
+             for p, (before, after) in night.rating_changes.items()}
     if not rises or max(rises.values()) <= 0:
         return None
     top = max(rises.values())
-    player = min(p for p, rise in rises.items() if rise == top)
+    shown = [p for p, rise in rises.items() if rise == top and p not in night.private]
+    if not shown:
+        return None
+    player = min(shown)
     before, after = night.rating_changes[player]
     return _fact("rating-jump", top, players=[player], before=round(before, 1),
                  after=round(after, 1))

@@ -86,8 +86,11 @@ def _comeback(w: _Words, fact: dict) -> str:
     final_a, final_b = fact["final"]
     mine, theirs = (a, b) if fact["side"] == "A" else (b, a)
     won, lost = (final_a, final_b) if fact["side"] == "A" else (final_b, final_a)
-    return (f"The biggest comeback: {w.players(fact)} were {mine}-{theirs} down "
-            f"({_where(fact)}) and won {won}-{lost}.")
+    start = f"The biggest comeback: {w.players(fact)} were {mine}-{theirs} down ({_where(fact)})"
+    if won == lost:  # a level game, won by its playoff hand or a card draw
+        how = {"card-draw": "the card draw"}.get(fact.get("settled_by"), "the playoff hand")
+        return f"{start}, drew level at {won}-{lost} and won {how}."
+    return f"{start} and won {won}-{lost}."
 
 
 def _record(w: _Words, fact: dict) -> str:

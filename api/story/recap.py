@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from sqlalchemy import and_, select
+from sqlalchemy import select
 
 from ..core.caching import Kept
 from ..core.common import get_event, preset_of
@@ -73,7 +73,7 @@ def read_night(event: Event, changes: dict) -> rrecap.Night:
         night.pool = payouts.pool.pool
         night.currency = (event.money or {}).get("currency", "$")
     night.earlier_best = earlier_best(event)
-    night.rating_changes = player_rating_changes(event, changes)
+    night.rating_changes, night.private = player_rating_changes(event, changes)
     return night
 
 
@@ -104,6 +104,7 @@ def read_games(event: Event) -> list[rrecap.GameRow]:
             game.id, number, table, tuple(seats[game.match_id].get(n) for n in (1, 2, 3, 4)),
             game.points_a, game.points_b, game.winner, tuple(played),
             from_sheet=bool(game.from_sheet), team_a=team_a, team_b=team_b,
+            settled_by=game.tie_method,
             where=f"{label}, table {table}" + (f", game {game.number}" if planned > 1 else "")))
     return games
 
@@ -127,12 +128,14 @@ def earlier_best(event: Event) -> tuple[int, str] | None:
     return best
 
 
-def player_rating_changes(event: Event, changes: dict) -> dict[int, tuple[float, float]]:
-    """The night's rating changes (by person) by player, for people who are not private."""
+def player_rating_changes(event: Event, changes: dict) -> tuple[dict, frozenset]:
+    """The night's rating changes (by person) by player, and the players who are private
+    people (their rise is not told, and nobody else is said to have risen the most when
+    they rose more)."""
     if not changes:
-        return {}
+        return {}, frozenset()
     rows = db.session.execute(
-        select(Player.id, Player.person_id).join(Person, and_(Person.id == Player.person_id,
-                                                              Person.private.is_(False)))
-        .where(Player.event_id == event.id)).all()
-    return {player: changes[person] for player, person in rows if person in changes}
+        select(Player.id, Player.person_id, Person.private)
+        .join(Person, Person.id == Player.person_id).where(Player.event_id == event.id)).all()
+    return ({player: changes[person] for player, person, _ in rows if person in changes},
+            frozenset(player for player, _, private in rows if private))

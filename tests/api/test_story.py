@@ -186,7 +186,8 @@ def test_a_finished_night_tells_its_story_from_its_hands(api, app):
     jump = recap["facts"][-1]
     before, after = changes[players[jump["players"][0]]]
     assert (jump["before"], jump["after"]) == (round(before, 1), round(after, 1))
-    assert jump["value"] == max(round(a - b, 1) for b, a in changes.values()) > 0
+    assert jump["value"] == max(round(round(a, 1) - round(b, 1), 1)
+                                for b, a in changes.values()) > 0
     assert_traced(api, recap)
     # The next night's first round can be balanced by those ratings: everyone is rated now.
     december = api.post(f"/api/clubs/{club}/events", key=key,

@@ -114,3 +114,32 @@ def test_money_a_record_and_a_rating_jump_are_told_only_when_the_night_has_them(
         "Ann and Cy's 10 points is the club's best night total, above the 9 of "
         "9 October 2026.",
         "Ann's rating rose the most: from 0.0 to 2.5 (+2.5)."]
+    # Ann is private: her rise is not told, and Bob (who fell) is not said to rise the most;
+    # with Cy rising as much as Ann, Cy is named.
+    night.private = frozenset({1})
+    assert "rating-jump" not in [f["kind"] for f in recap.facts(night)]
+    night.rating_changes = {1: (0.0, 2.5), 3: (1.0, 3.5), 2: (1.0, 0.5)}
+    jump = recap.facts(night)[-1]
+    assert (jump["kind"], jump["players"]) == ("rating-jump", [3])
+
+
+def test_a_rating_jump_adds_up_as_it_is_shown():
+    names = {1: "Ann", 2: "Bob"}
+    night = recap.Night(games=[], names=names, player_names=names, placings=[],
+                        rating_changes={1: (0.04, 2.46), 2: (1.0, 3.3)})
+    found = recap.facts(night)
+    assert sentences(night, found) == [{"text": "Ann's rating rose the most: from 0.0 to 2.5 "
+                                                "(+2.5).", "fact": 0}]
+
+
+def test_a_comeback_to_a_level_game_says_how_it_was_won():
+    hands = (recap.HandRow("h1", 1, 4, 0), recap.HandRow("h2", 2, 0, 2),
+             recap.HandRow("h3", 3, 0, 2))
+    names = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee"}
+    for settled, how in (("playoff-hand", "the playoff hand"), ("card-draw", "the card draw")):
+        game = recap.GameRow(1, 1, 1, (1, 2, 3, 4), 4, 4, "B", hands, settled_by=settled)
+        night = recap.Night(games=[game], names=names, player_names=names, placings=[])
+        found = recap.facts(night)
+        assert sentences(night, found)[-1]["text"] == (
+            "The biggest comeback: Bob and Dee were 0-4 down (Round 1, table 1), drew level "
+            f"at 4-4 and won {how}.")
