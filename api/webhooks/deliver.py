@@ -5,9 +5,9 @@ Endpoints are independent: a receiver that is slow or dead holds up its own deli
 webhook (up to PER_ENDPOINT of them, oldest first), skipping every webhook that has a
 delivery in flight (leased) anywhere, so no webhook takes two senders, and hands them to the
 free sender, which sends them in order, each with a short timeout. When one gets no answer
-at all (no connection, the timeout), the rest of its group are not sent this time: they are
-marked failed attempts like it, with its back-off, so a dead receiver costs a sender one
-timeout a round, not one a message.
+at all (no connection, the timeout), the rest of its group are not sent this time (failed
+attempts like it), and the webhook's other due rows wait for the same back-off (no attempt
+counted): a dead receiver costs a sender one timeout a back-off, not one a message.
 
 A claim is one short transaction: each row leased (a token and a time until which nobody
 else takes it), the attempt counted, committed before anything is sent. Outcomes are written
@@ -138,11 +138,24 @@ def finish(delivery_id: int, attempts: int, token: str,
     return values.get("status", "pending")
 
 
+def postpone(webhook_id: int, attempts: int, conf: dict) -> None:
+    """The receiver did not answer: its other due deliveries (not claimed) wait for the same
+    back-off, no attempt counted, so a dead receiver costs one timeout a back-off, not one
+    for every PER_ENDPOINT messages queued for it."""
+    now = utcnow()
+    later = now + timedelta(seconds=back_off(attempts, conf["retry"], conf["retry_max"]))
+    db.session.execute(update(WebhookDelivery).where(
+        WebhookDelivery.webhook_id == webhook_id, WebhookDelivery.status == "pending",
+        WebhookDelivery.next_at < later,
+        or_(WebhookDelivery.lease_until.is_(None), WebhookDelivery.lease_until < now))
+        .values(next_at=later))
+
+
 def send_group(app, token: str, rows: list, conf: dict) -> int:
     """Send one webhook's claimed rows in order and write their outcomes. After an attempt
     that got no answer the rest are not sent: the receiver is away, each is a failed
     attempt like it."""
-    outcomes, away = [], None
+    outcomes, away, tried = [], None, 0
     for row in rows:
         if row.deleted_at is not None:
             outcome = (False, None, "webhook deleted")
@@ -152,7 +165,7 @@ def send_group(app, token: str, rows: list, conf: dict) -> int:
             outcome = send(row.url, row.secret, row.msg_id, row.body, conf["timeout"],
                            conf["allow_private"])
             if outcome[1] is None and not outcome[0]:
-                away = outcome[2]
+                away, tried = outcome[2], row.attempts
         outcomes.append(outcome)
     with app.app_context():
         try:  # the group's outcomes in one transaction: one commit, not one a delivery
@@ -160,6 +173,8 @@ def send_group(app, token: str, rows: list, conf: dict) -> int:
                 # A deleted webhook's delivery is not tried again.
                 attempts = conf["max_attempts"] if row.deleted_at is not None else row.attempts
                 finish(row.id, attempts, token, outcome, conf)
+            if away is not None:
+                postpone(rows[0].webhook_id, tried, conf)
             db.session.commit()
         finally:
             db.session.rollback()

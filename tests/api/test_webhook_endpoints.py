@@ -92,28 +92,36 @@ def test_a_slow_receiver_does_not_hold_up_another_receivers_deliveries(allowed, 
 
 def test_a_receiver_that_does_not_answer_costs_one_timeout_not_one_a_message(allowed, api,
                                                                            receivers):
+    """Seven messages wait for a receiver that holds its answer past the timeout: one is
+    tried; the other four claimed with it are failed attempts without a try; the two left
+    wait for the same back-off, no attempt counted. Retried, each arrives with its id."""
     dead, _ = receivers
-    allowed.config["WEBHOOKS_TIMEOUT_SECONDS"] = 0.3
+    allowed.config.update(WEBHOOKS_TIMEOUT_SECONDS=0.3, WEBHOOKS_RETRY_SECONDS=600)
     event, key, game = _night(api)
     _hook(api, event, key, dead.url)
     dead.hold.clear()
-    for n in range(1, 4):
+    for n in range(1, 8):
         api.post(f"/api/games/{game}/hands", key=key, expect=201,
                  json={"id": f"d-{n}", "maker": "A", "tricks": 3})
-    assert deliver.deliver_due(allowed) == 3
+    assert deliver.deliver_due(allowed) == deliver.PER_ENDPOINT == 5
     assert len(dead.received) == 1, "after no answer the rest waited"
     log = sorted(_log(api, event, key), key=lambda d: d["id"])
     assert [(d["status"], d["attempts"], d["sending"]) for d in log] == [
-        ("pending", 1, False)] * 3
+        ("pending", 1, False)] * 5 + [("pending", 0, False)] * 2
     assert "timed out" in log[0]["last_error"]
     assert all(d["last_error"].startswith("not sent: the receiver did not answer")
-               for d in log[1:])
+               for d in log[1:5])
+    assert len({d["next_at"] for d in log[5:]}) == 1 and log[5]["next_at"] > log[5]["created_at"]
+    assert deliver.deliver_due(allowed) == 0, "nothing due before the back-off is over"
+
     dead.hold.set()
+    for row in log:  # Retry now, each
+        api.post(f"/api/webhook-deliveries/{row['id']}/redeliver", key=key, expect=200)
     while deliver.deliver_due(allowed):
         pass
     assert {d["status"] for d in _log(api, event, key)} == {"delivered"}
-    # Retries carry the message's id: the receiver sees each id, the held one twice at most.
-    assert len({headers["webhook-id"] for headers, _ in dead.received}) == 3
+    assert _hands(dead.received) == sorted(["d-1"] + [f"d-{n}" for n in range(1, 8)])
+    assert len({headers["webhook-id"] for headers, _ in dead.received}) == 7
 
 
 def _resolving(monkeypatch, name: str, address: str) -> list[str]:
