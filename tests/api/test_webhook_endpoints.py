@@ -7,12 +7,15 @@ delivery is sent, whatever it answered when it was registered."""
 from __future__ import annotations
 
 import json
+import shutil
 import socket
+import subprocess
 import threading
 
 import pytest
 
 from api.webhooks import deliver, sending
+from tests.conftest import require_or_skip
 from tests.live import wait_until
 from tests.webhook_receiver import Receiver
 
@@ -172,3 +175,40 @@ def test_the_address_checked_is_the_address_connected_to(allowed, api, receivers
     assert headers["host"] == f"hooks.example.com:{port}"
     assert asked == ["hooks.example.com"], "one resolution: the one checked"
     assert _log(api, event, key)[0]["status"] == "delivered"
+
+
+def test_over_https_the_name_is_checked_against_the_certificate(allowed, api, monkeypatch,
+                                                                tmp_path):
+    """The connection goes to the checked address, but TLS checks the URL's name: a
+    certificate for hooks.example.com is taken for that name, refused for another name that
+    resolves to the same address."""
+    require_or_skip(shutil.which("openssl") is not None, "openssl (to make a test certificate)")
+    cert, key = tmp_path / "hook.pem", tmp_path / "hook-key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=hooks.example.com", "-addext",
+                    "subjectAltName=DNS:hooks.example.com", "-keyout", str(key),
+                    "-out", str(cert)], check=True, capture_output=True)
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # the receiver's certificate trusted
+    receiver = Receiver(tls=(str(cert), str(key)))
+    try:
+        allowed.config["WEBHOOKS_MAX_ATTEMPTS"] = 1
+        event, key_, game = _night(api)
+        port = receiver.server.server_port
+        good = _hook(api, event, key_, f"https://hooks.example.com:{port}/hook")
+        _hook(api, event, key_, f"https://other.example.com:{port}/hook")
+        real = sending.resolve
+        monkeypatch.setattr(sending, "resolve", lambda host, port, *a, **k: (
+            [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port))]
+            if host.endswith(".example.com") else real(host, port, *a, **k)))
+        api.post(f"/api/games/{game}/hands", key=key_, expect=201,
+                 json={"id": "t-1", "maker": "A", "tricks": 3})
+        while deliver.deliver_due(allowed):
+            pass
+        log = {d["webhook_id"]: d for d in _log(api, event, key_)}
+        assert log[good["id"]]["status"] == "delivered"
+        (other,) = [d for hook, d in log.items() if hook != good["id"]]
+        assert other["status"] == "failed" and "CERTIFICATE_VERIFY_FAILED" in other["last_error"]
+        ((headers, _),) = receiver.received
+        assert headers["host"] == f"hooks.example.com:{port}"
+    finally:
+        receiver.close()
