@@ -1,16 +1,18 @@
 """A webhook receiver for the tests: a local HTTP server in a thread that records every POST
 (its headers and body) and answers with the status it is told, or holds the answer until
-released (a slow receiver). A request cut short (its sender killed while sending the body) is
-not a delivery and is not recorded, as a web framework would not hand it on either."""
+released (a slow receiver); over https when given a certificate. A request cut short (its
+sender killed while sending the body) is not a delivery and is not recorded, as a web
+framework would not hand it on either."""
 
 from __future__ import annotations
 
+import ssl
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class Receiver:
-    def __init__(self, status: int = 200):
+    def __init__(self, status: int = 200, tls: tuple[str, str] | None = None):
         self.status = status
         self.received: list[tuple[dict, str]] = []
         self.changed = threading.Condition()
@@ -38,6 +40,12 @@ class Receiver:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.scheme = "https" if tls else "http"
+        if tls:  # (certificate, key): https, the handshake in each request's thread
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(*tls)
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True,
+                                                     do_handshake_on_connect=False)
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever,
                                        kwargs={"poll_interval": 0.05}, daemon=True)
@@ -45,7 +53,7 @@ class Receiver:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_port}/hook"
+        return f"{self.scheme}://127.0.0.1:{self.server.server_port}/hook"
 
     def wait_for(self, count: int, timeout: float = 10) -> list[tuple[dict, str]]:
         with self.changed:

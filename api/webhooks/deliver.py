@@ -1,9 +1,17 @@
 """The deliverer: sends the outbox's rows, off every request, and survives restarts and kills.
 
-A round (`deliver_due`): claim up to BATCH due rows in one short transaction (a lease: a token
-and a time until which nobody else takes them, the attempt counted), commit, send them (a few
-at once, each with a short timeout, signed per the Standard Webhooks scheme), then write each
-outcome in a transaction of its own, only while the lease is still the claimer's. A process
+Endpoints are independent: a receiver that is slow or dead holds up its own deliveries only.
+`run` keeps SENDERS sender threads; whenever one is free it claims the due rows of one more
+webhook (up to PER_ENDPOINT of them, oldest first), skipping every webhook that has a
+delivery in flight (leased) anywhere, so no webhook takes two senders, and hands them to the
+free sender, which sends them in order, each with a short timeout. When one gets no answer
+at all (no connection, the timeout), the rest of its group are not sent this time (failed
+attempts like it), and the webhook's other due rows wait for the same back-off (no attempt
+counted): a dead receiver costs a sender one timeout a back-off, not one a message.
+
+A claim is one short transaction: each row leased (a token and a time until which nobody
+else takes it), the attempt counted, committed before anything is sent. Outcomes are written
+together when the group is done, only while the lease is still the claimer's. A process
 killed mid-send leaves rows leased: once the lease runs out another deliverer takes them
 again, with the same message id and body, so a receiver may get a message twice (at least
 once), never without its id. On PostgreSQL the claim skips rows another deliverer holds
@@ -15,7 +23,8 @@ doubles each time, with jitter (half of it random), until WEBHOOKS_MAX_ATTEMPTS;
 row is marked failed (the console's log shows it, with "retry now").
 
 Where it runs: a thread in each gunicorn worker (`start_thread`, from gunicorn.conf.py, unless
-WEBHOOKS_DELIVER=off), and/or `flask webhooks-deliver` as a process of its own.
+WEBHOOKS_DELIVER=off), and/or `flask webhooks-deliver` as a process of its own. Sending itself
+(signing, the address check pinned to the connection) is in sending.py.
 """
 
 from __future__ import annotations
@@ -23,28 +32,24 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-import socket
 import threading
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
-from urllib.parse import urlsplit
+from datetime import timedelta
+from itertools import groupby
 
 from sqlalchemy import or_, select, update
-from standardwebhooks.webhooks import Webhook as Signer
 
 from ..core.db import db
 from ..core.models import Webhook, WebhookDelivery, utcnow
 from .outbox import written
-from .registry import private_address
+from .sending import send
 
 log = logging.getLogger(__name__)
 
-BATCH = 20
-SENDERS = 4
+BATCH = 20  # rows looked at by one claim
+SENDERS = 4  # sender threads of one deliverer: this many endpoints at once
+PER_ENDPOINT = 5  # rows of one webhook claimed together (fewer if the lease is short)
 IDLE_SECONDS = 0.5
-USER_AGENT = "euchre-scorekeeper-webhooks/1"
 
 
 def settings(app) -> dict:
@@ -57,6 +62,13 @@ def settings(app) -> dict:
             "allow_private": bool(config.get("WEBHOOKS_ALLOW_PRIVATE"))}
 
 
+def per_endpoint(conf: dict) -> int:
+    """Rows of one webhook a claim takes: all of them sent to a receiver that uses the whole
+    timeout on each still end within half the lease (else another deliverer could take them
+    again while this one is still sending)."""
+    return max(1, min(PER_ENDPOINT, int(conf["lease"] / 2 // max(conf["timeout"], 0.001))))
+
+
 def back_off(attempts: int, base: float, most: float) -> float:
     """Seconds before the next attempt after `attempts` failed: base, 2 x base, 4 x base, ...
     up to `most`, the second half of it random (so receivers coming back are not hit by
@@ -65,85 +77,52 @@ def back_off(attempts: int, base: float, most: float) -> float:
     return full / 2 + random.uniform(0, full / 2)
 
 
-def claim(limit: int, lease_seconds: float) -> tuple[str, list]:
-    """Lease up to `limit` due rows: (the lease's token, the rows with their webhook's URL
-    and secret). Committed before anything is sent."""
+def claim(endpoints: int, lease_seconds: float, rows_each: int = PER_ENDPOINT
+          ) -> tuple[str, list[list]]:
+    """Lease the due rows of up to `endpoints` webhooks, at most `rows_each` rows of each,
+    none of a webhook with a delivery in flight: (the lease's token, the rows grouped by
+    webhook, each with its webhook's URL and secret). Committed before anything is sent."""
     now = utcnow()
     token = secrets.token_hex(8)
-    due = (select(WebhookDelivery.id)
+    in_flight = select(WebhookDelivery.webhook_id).where(
+        WebhookDelivery.status == "pending", WebhookDelivery.lease_until >= now)
+    due = (select(WebhookDelivery.id, WebhookDelivery.webhook_id)
            .where(WebhookDelivery.status == "pending", WebhookDelivery.next_at <= now,
-                  or_(WebhookDelivery.lease_until.is_(None), WebhookDelivery.lease_until < now))
-           .order_by(WebhookDelivery.next_at, WebhookDelivery.id).limit(limit)
+                  or_(WebhookDelivery.lease_until.is_(None), WebhookDelivery.lease_until < now),
+                  WebhookDelivery.webhook_id.not_in(in_flight))
+           .order_by(WebhookDelivery.next_at, WebhookDelivery.id).limit(BATCH)
            .with_for_update(skip_locked=True))
     try:
-        ids = list(db.session.execute(due).scalars())
+        taken: dict[int, list[int]] = {}
+        for row_id, webhook_id in db.session.execute(due):
+            group = taken.get(webhook_id)
+            if group is None and len(taken) < endpoints:
+                group = taken[webhook_id] = []
+            if group is not None and len(group) < rows_each:
+                group.append(row_id)
+        ids = [row_id for group in taken.values() for row_id in group]
         if not ids:
             return token, []
         db.session.execute(update(WebhookDelivery).where(WebhookDelivery.id.in_(ids)).values(
             lease=token, lease_until=now + timedelta(seconds=lease_seconds),
             attempts=WebhookDelivery.attempts + 1))
         rows = db.session.execute(
-            select(WebhookDelivery.id, WebhookDelivery.msg_id, WebhookDelivery.body,
-                   WebhookDelivery.attempts, Webhook.url, Webhook.secret, Webhook.deleted_at)
-            .join(Webhook).where(WebhookDelivery.lease == token)).all()
+            select(WebhookDelivery.id, WebhookDelivery.webhook_id, WebhookDelivery.msg_id,
+                   WebhookDelivery.body, WebhookDelivery.attempts, Webhook.url,
+                   Webhook.secret, Webhook.deleted_at)
+            .join(Webhook).where(WebhookDelivery.lease == token)
+            .order_by(WebhookDelivery.webhook_id, WebhookDelivery.next_at,
+                      WebhookDelivery.id)).all()
         db.session.commit()
-        return token, rows
+        return token, [list(group) for _, group in groupby(rows, lambda r: r.webhook_id)]
     finally:
         db.session.rollback()
-
-
-def headers(secret: str, msg_id: str, body: str, when: datetime | None = None) -> dict:
-    """The Standard Webhooks headers for one attempt (the timestamp is the attempt's)."""
-    when = when or datetime.now(UTC)
-    return {"webhook-id": msg_id, "webhook-timestamp": str(int(when.timestamp())),
-            "webhook-signature": Signer(secret).sign(msg_id, when, body),
-            "content-type": "application/json", "user-agent": USER_AGENT}
-
-
-class NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect is an answer, not followed: it could point anywhere (inside the network)."""
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        return None
-
-
-OPENER = urllib.request.build_opener(NoRedirects)
-
-
-def check_target(url: str) -> None:
-    """Refuse to connect where the name resolves to a private address (WEBHOOKS_ALLOW_PRIVATE
-    off): a public name may point inside the network."""
-    parts = urlsplit(url)
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    for info in socket.getaddrinfo(parts.hostname, port, proto=socket.IPPROTO_TCP):
-        if private_address(info[4][0]):
-            raise ValueError(f"{parts.hostname} resolves to a private address "
-                             f"({info[4][0]}); not sent")
-
-
-def send(url: str, secret: str, msg_id: str, body: str, timeout: float,
-         allow_private: bool) -> tuple[bool, int | None, str | None]:
-    """One attempt: (delivered, the HTTP status if any, what went wrong)."""
-    try:
-        if not allow_private:
-            check_target(url)
-        request = urllib.request.Request(url, data=body.encode(), method="POST",
-                                         headers=headers(secret, msg_id, body))
-        with OPENER.open(request, timeout=timeout) as answer:
-            answer.read(4096)
-            return 200 <= answer.status < 300, answer.status, None
-    except urllib.error.HTTPError as error:
-        error.close()
-        return False, error.code, f"HTTP {error.code}"
-    except Exception as error:  # noqa: BLE001 (any failure is an attempt failed, logged)
-        reason = getattr(error, "reason", None) or error
-        return False, None, f"{type(error).__name__}: {reason}"[:300]
 
 
 def finish(delivery_id: int, attempts: int, token: str,
            outcome: tuple[bool, int | None, str | None], conf: dict) -> str:
     """Write an attempt's outcome, only if the row is still leased to this claim (in the
-    caller's transaction: a round's outcomes are committed together)."""
+    caller's transaction: a group's outcomes are committed together)."""
     ok, status, error = outcome
     now = utcnow()
     values = {"lease": None, "lease_until": None, "last_status": status, "last_error": error}
@@ -159,48 +138,94 @@ def finish(delivery_id: int, attempts: int, token: str,
     return values.get("status", "pending")
 
 
-def deliver_due(app, pool: ThreadPoolExecutor | None = None) -> int:
-    """One round: the due rows claimed, sent and their outcomes written. Returns how many
-    were claimed (0: nothing was due)."""
-    conf = settings(app)
+def postpone(webhook_id: int, attempts: int, conf: dict) -> None:
+    """The receiver did not answer: its other due deliveries (not claimed) wait for the same
+    back-off, no attempt counted, so a dead receiver costs one timeout a back-off, not one
+    for every PER_ENDPOINT messages queued for it."""
+    now = utcnow()
+    later = now + timedelta(seconds=back_off(attempts, conf["retry"], conf["retry_max"]))
+    db.session.execute(update(WebhookDelivery).where(
+        WebhookDelivery.webhook_id == webhook_id, WebhookDelivery.status == "pending",
+        WebhookDelivery.next_at < later,
+        or_(WebhookDelivery.lease_until.is_(None), WebhookDelivery.lease_until < now))
+        .values(next_at=later))
+
+
+def send_group(app, token: str, rows: list, conf: dict) -> int:
+    """Send one webhook's claimed rows in order and write their outcomes. After an attempt
+    that got no answer the rest are not sent: the receiver is away, each is a failed
+    attempt like it."""
+    outcomes, away, tried = [], None, 0
+    for row in rows:
+        if row.deleted_at is not None:
+            outcome = (False, None, "webhook deleted")
+        elif away is not None:
+            outcome = (False, None, f"not sent: the receiver did not answer ({away})"[:300])
+        else:
+            outcome = send(row.url, row.secret, row.msg_id, row.body, conf["timeout"],
+                           conf["allow_private"])
+            if outcome[1] is None and not outcome[0]:
+                away, tried = outcome[2], row.attempts
+        outcomes.append(outcome)
     with app.app_context():
-        token, rows = claim(BATCH, conf["lease"])
-        if not rows:
-            return 0
-
-        def attempt(row):
-            if row.deleted_at is not None:
-                return False, None, "webhook deleted"
-            return send(row.url, row.secret, row.msg_id, row.body, conf["timeout"],
-                        conf["allow_private"])
-
-        outcomes = list(pool.map(attempt, rows)) if pool else [attempt(r) for r in rows]
-        try:  # the round's outcomes in one transaction: one commit, not one a delivery
+        try:  # the group's outcomes in one transaction: one commit, not one a delivery
             for row, outcome in zip(rows, outcomes, strict=True):
                 # A deleted webhook's delivery is not tried again.
                 attempts = conf["max_attempts"] if row.deleted_at is not None else row.attempts
                 finish(row.id, attempts, token, outcome, conf)
+            if away is not None:
+                postpone(rows[0].webhook_id, tried, conf)
             db.session.commit()
         finally:
             db.session.rollback()
-        return len(rows)
+    return len(rows)
+
+
+def deliver_due(app) -> int:
+    """One round in this thread: every due row claimed (of webhooks not in flight), sent
+    endpoint after endpoint, outcomes written. Returns how many were claimed (0: nothing
+    was due). `flask webhooks-deliver --once` and the tests use it; `run` sends in parallel."""
+    conf = settings(app)
+    with app.app_context():
+        token, groups = claim(BATCH, conf["lease"], per_endpoint(conf))
+    return sum(send_group(app, token, group, conf) for group in groups)
 
 
 def run(app, stop: threading.Event, idle: float = IDLE_SECONDS) -> None:
-    """Deliver until `stop` is set: a round, then another at once while rows were due, else
-    a wait of `idle` seconds (shorter when this process wrote a delivery row)."""
+    """Deliver until `stop` is set. Whenever a sender is free, the due rows of as many more
+    webhooks are claimed and handed out, one webhook to a sender; a sender stuck on a slow
+    receiver leaves the others to go on. With nothing to claim, a wait of `idle` seconds
+    (cut short when this process writes a delivery row or a sender finishes)."""
+    conf = settings(app)
+    rows_each = per_endpoint(conf)
+    busy: set = set()
     with ThreadPoolExecutor(SENDERS, thread_name_prefix="webhook-send") as pool:
         while not stop.is_set():
-            try:
-                claimed = deliver_due(app, pool)
-            except Exception:  # the database away a moment: try again after a wait
-                log.exception("webhook delivery round failed")
-                claimed = 0
-            if not claimed:
+            busy = {future for future in busy if not future.done()}
+            groups: list = []
+            if len(busy) < SENDERS:
+                try:
+                    with app.app_context():
+                        token, groups = claim(SENDERS - len(busy), conf["lease"], rows_each)
+                except Exception:  # the database away a moment: try again after a wait
+                    log.exception("webhook delivery claim failed")
+            for group in groups:
+                future = pool.submit(send_group, app, token, group, conf)
+                future.add_done_callback(_sent)
+                busy.add(future)
+            if not groups:
                 written.wait(idle)
                 written.clear()
-        with app.app_context():
-            db.session.remove()
+    # (Leaving the pool waited for the senders still sending: their outcomes are written.)
+    with app.app_context():
+        db.session.remove()
+
+
+def _sent(future) -> None:
+    """A sender is done: the loop looks again at once (a sender is free)."""
+    if future.exception() is not None:  # the database away while writing its outcomes
+        log.error("webhook sender failed", exc_info=future.exception())
+    written.set()
 
 
 def start_thread(app) -> tuple[threading.Thread, threading.Event] | None:

@@ -157,10 +157,18 @@ def rotate(webhook_id: int) -> dict:
     return answer
 
 
+def sending(row: WebhookDelivery) -> bool:
+    """Claimed by a deliverer and not yet answered (its lease running): in flight."""
+    return row.status == "pending" and row.lease_until is not None and \
+        row.lease_until > utcnow()
+
+
 def delivery_view(row: WebhookDelivery, url: str) -> dict:
+    in_flight = sending(row)
     return {"id": row.id, "webhook_id": row.webhook_id, "url": url, "msg_id": row.msg_id,
             "kind": row.kind, "status": row.status, "attempts": row.attempts,
-            "next_at": row.next_at if row.status == "pending" else None,
+            "sending": in_flight,
+            "next_at": row.next_at if row.status == "pending" and not in_flight else None,
             "last_status": row.last_status, "last_error": row.last_error,
             "created_at": row.created_at, "delivered_at": row.delivered_at,
             "event_id": row.event_id}
@@ -202,7 +210,7 @@ def redeliver(delivery_id: int) -> dict:
     row = db.session.get(WebhookDelivery, delivery_id)
     if row is None:
         raise not_found(f"Delivery {delivery_id}")
-    if row.status == "pending" and row.lease_until is not None and row.lease_until > utcnow():
+    if sending(row):
         raise Conflict("This delivery is being sent right now; look again in a moment.",
                        code="delivery-in-flight")
     row.status, row.next_at, row.lease, row.lease_until = "pending", utcnow(), None, None

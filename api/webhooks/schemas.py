@@ -45,8 +45,11 @@ class DeliverySchema(Schema):
     status = fields.String(required=True, metadata={"description": "pending, delivered or "
                                                                    "failed (no more attempts)"})
     attempts = fields.Integer(required=True)
+    sending = fields.Boolean(required=True, metadata={
+        "description": "A pending delivery being sent right now (claimed by a deliverer, the "
+                       "receiver not answered yet): it has no next attempt time then."})
     next_at = fields.DateTime(allow_none=True, metadata={
-        "description": "When a pending delivery is tried next."})
+        "description": "When a pending delivery is tried next (none while it is sending)."})
     last_status = fields.Integer(allow_none=True, metadata={
         "description": "The HTTP status of the last attempt, if it got an answer."})
     last_error = fields.String(allow_none=True)

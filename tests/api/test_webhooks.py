@@ -16,7 +16,7 @@ from api.core.db import db
 from api.core.errors import Invalid
 from api.core.hooks import NEWS
 from api.core.models import Hand, WebhookDelivery
-from api.webhooks import deliver, registry
+from api.webhooks import deliver, registry, sending
 from tests.webhook_receiver import Receiver
 
 from .verification_helpers import enter, night
@@ -181,7 +181,7 @@ def test_a_url_that_is_not_public_http_is_refused_and_nothing_stored(api):
     assert "kinds" in json.dumps(bad.get_json())
     assert api.get(base, key=key, expect=200).get_json() == []
     # A public-looking name that resolves inside the network is not sent to either.
-    ok, status, error = deliver.send("http://localhost:9/hook", "whsec_" + "A" * 32, "msg_1",
+    ok, status, error = sending.send("http://localhost:9/hook", "whsec_" + "A" * 32, "msg_1",
                                      "{}", 1, allow_private=False)
     assert (ok, status) == (False, None) and "private address" in error
 

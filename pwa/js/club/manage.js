@@ -189,7 +189,7 @@ export async function render(main, {slug}) {
       live.map((e, i) => h('label', {class: 'check'}, picks[i], ` ${e.name}`))), makeSeries, seriesOut),
   h('section', {class: 'card'}, h('h2', {}, 'People'), h('p', {class: 'hint'}, 'One record a person across the club\'s events. '
     + 'A merge or a move changes whose results they are, never the results.'), peopleEl),
-  privacyCard(club, key, act, reload), historySlot(club, key, reload),
+  privacyCard(club, key, act, reload), historySlot(club, key, reload), webhooksSlot(club, key),
   h('section', {class: 'card'}, h('h2', {}, 'Changes'), h('ol', {class: 'plain-list club-audit'}, audit.map((e) =>
     h('li', {}, h('strong', {}, words[e.action] || e.action), ` ${change(e)} `,
       h('span', {class: 'hint'}, `· ${new Date(e.at).toLocaleString()}${e.key ? ` · ${e.key.label} …${e.key.hint}` : ''}`))))));
@@ -202,6 +202,20 @@ function historySlot(club, key, reload) {
     const {historyCard} = await import('../portable/history.js');
     slot.replaceWith(historyCard(club, key, reload));
   }, {class: 'btn-small', id: 'open-history'}));
+  return slot;
+}
+
+/** The club's webhooks (told of every event's news) and their deliveries: the console's
+ * Webhooks panel with the club key, loaded on first use. */
+function webhooksSlot(club, key) {
+  const slot = h('section', {class: 'card'}, h('h2', {}, 'Webhooks'), h('p', {class: 'hint'}, 'Tell the club\'s site '
+    + 'or chat of every night\'s news as it happens.'), button('Open…', async (e) => {
+    e.currentTarget.disabled = true;
+    const {panel} = await import('../webhooks/webhooks.js');
+    const body = h('div', {class: 'club-webhooks'});
+    slot.replaceWith(body);
+    await panel(body, `/api/clubs/${club.id}`, () => key);
+  }, {class: 'btn-small', id: 'open-webhooks', 'aria-label': 'Open the webhooks'}));
   return slot;
 }
 
