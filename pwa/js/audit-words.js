@@ -182,6 +182,8 @@ function entryDecisions(e, side) {
       : `${entryNo(b)} rejected by ${bySide(a.rejected_by, side)}`, `It said: ${entered(b, side)}`, a.reason && `Reason: ${a.reason}`];
     case 'withdraw-hand-entry': return [proposal(b) ? `${bySide(`side ${b.side}`, side)} withdrew ${proposal(b)}`
       : `${entryNo(b)} withdrawn by ${bySide(`side ${b.side}`, side)} before it was agreed`, `It said: ${entered(b, side)}`];
+    case 'drop-hand-entry': return [`${entryNo(b)} set aside: ${a.reason || 'the game was over before it'}`,
+      `${bySide(`side ${b.side}`, side)} had entered: ${entered(b, side)}`];
     case 'change-hand-entry': return [`${bySide(`side ${b.side}`, side)} changed their entry of hand ${b.number} before it was agreed`,
       `${entered(b, side)} → ${entered(a, side)}`];
     case 'propose-hand-change': return [`${bySide(`side ${a.side}`, side)} proposed ${proposal(a)}`,
