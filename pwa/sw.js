@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '196b18e14d19';
+const VERSION = '3a8e9dcf9618';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -88,8 +88,12 @@ export function entryWords(e, side, label, games) {
     case 'add-team': return [`Team ${a.name} added`];
     case 'add-substitute': return [`${a.name} added as a substitute for ${a.team}`];
     case 'update-player': case 'update-team': return [b.name || a.name || 'An entrant', people()];
-    case 'update-event': return [b.name !== a.name ? `Event renamed ${a.name}` : a.status === 'finished'
-      ? 'Event marked finished' : 'Event opened again'];
+    case 'update-event': return [b.name !== a.name ? `Event renamed ${a.name}`
+      : a.verification && a.verification !== b.verification ? `Scores now checked by ${a.verification.replace(/_/g, ' ')}`
+      : a.correction_minutes !== undefined && a.correction_minutes !== b.correction_minutes
+        ? `Correction window set to ${plural(a.correction_minutes, 'minute')} after a round closes`
+      : a.status !== b.status ? (a.status === 'finished' ? 'Event marked finished' : 'Event opened again')
+      : 'Event settings changed'];
     case 'issue-key': return [a.role === 'organizer' ? 'Another organizer link made'
       : `Runner link made for ${a.table ? `table ${a.table}` : 'every table'}`];
     case 'revoke-key': return [`${a.role === 'organizer' ? 'An organizer' : 'A runner'} link revoked`];

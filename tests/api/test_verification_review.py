@@ -231,3 +231,28 @@ def test_the_table_changes_an_agreed_game_in_its_window_and_not_after(api, app):
                       headers={"If-Match": f'"{closed["version"]}"'}, expect=403)
     assert refused.get_json()["code"] == "correction-window-closed"
     assert read(api, games[0]) == closed, "nothing kept, not even a proposal"
+
+
+def test_the_correction_window_is_changed_on_the_event_and_every_closed_round_follows(api, app):
+    from .test_corrections_window import _closed_minutes_ago
+    event, key, round_ = night(api, "sign_off")
+    for game in _games(round_):
+        _play(api, key, "sign_off", game, fixed_hands_game(6, 2, 8))
+    api.close_round(event, round_["id"])
+    _closed_minutes_ago(app, round_["id"], 20)
+    game = _games(round_)[0]
+    assert read(api, game)["correction_open"], "20 minutes in, the default 30 is still open"
+    for bad in (-1, 1441, "soon"):
+        refused = api.patch(f"/api/events/{event['id']}", key=key,
+                            json={"correction_minutes": bad}, expect=422)
+        assert "correction_minutes" in refused.get_json()["errors"]
+    runner = _runner(api, event, key, 1)
+    api.patch(f"/api/events/{event['id']}", key=runner, json={"correction_minutes": 60},
+              expect=403)
+    changed = api.patch(f"/api/events/{event['id']}", key=key,
+                        json={"correction_minutes": 15}, expect=200).get_json()
+    assert changed["format"]["parameters"]["correction_minutes"] == 15
+    assert not read(api, game)["correction_open"], "15 minutes: closed 5 minutes ago"
+    log = _audit(api, event, key)[0]
+    assert log["action"] == "update-event" and (log["before"]["correction_minutes"],
+                                                log["after"]["correction_minutes"]) == (30, 15)
