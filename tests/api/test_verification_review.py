@@ -256,3 +256,13 @@ def test_the_correction_window_is_changed_on_the_event_and_every_closed_round_fo
     log = _audit(api, event, key)[0]
     assert log["action"] == "update-event" and (log["before"]["correction_minutes"],
                                                 log["after"]["correction_minutes"]) == (30, 15)
+
+
+def test_an_unknown_way_of_checking_scores_is_refused_by_the_organizers_patch(api):
+    event, key, _round = night(api, "confirm_each_hand")
+    refused = api.patch(f"/api/events/{event['id']}", key=key,
+                        json={"verification": "honour_system"}, expect=422)
+    assert refused.mimetype == "application/problem+json"
+    assert "verification" in refused.get_json()["errors"]
+    assert api.get(f"/api/events/{event['id']}", expect=200).get_json()["format"][
+        "parameters"]["verification"] == "confirm_each_hand"
