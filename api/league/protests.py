@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy import or_, select
 
-from ..core.common import audit, game_label, get_event
+from ..core.common import audit, game_label, get_event, lock_event
 from ..core.db import db
 from ..core.errors import Conflict, Forbidden, Invalid, not_found
 from ..core.keys import TEAM, Principal
@@ -79,6 +79,7 @@ def rule(event_id: int, protest_id: int, principal: Principal, upheld: bool,
          reason: str) -> dict:
     """The organizer's ruling on a waiting protest: upheld, the protested team forfeits the
     game; rejected, the result stands. Either way a ruling on the game, with the reason."""
+    lock_event(event_id, bump=False)  # two rulings sent at once: the second sees the first
     protest = db.session.get(Protest, protest_id)
     if protest is None or protest.event_id != event_id:
         raise not_found(f"Protest {protest_id} in this event")

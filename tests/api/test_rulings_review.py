@@ -4,8 +4,8 @@ refused with a problem and nothing stored."""
 
 from __future__ import annotations
 
-from .client import play
-from .scripts import fixed_hands_game
+from .client import all_at_once, play
+from .scripts import fixed_hands_game, to_target_game
 from .test_protests import _player, _playoff
 from .verification_helpers import enter, night, read
 
@@ -105,3 +105,20 @@ def test_a_ruling_shows_in_every_export_and_the_calls_in_the_nights_counts(api):
     actions = [e["action"] for e in api.get(f"/api/events/{event['id']}/audit", key=key,
                                             expect=200).get_json()]
     assert {"call", "answer-call", "ruling"} <= set(actions)
+
+
+def test_two_rulings_on_one_protest_sent_at_once_are_decided_once(app, api):
+    event, key, teams, game, captains = _playoff(api)
+    lodged = api.post(f"/api/games/{game['id']}/protests", key=key, expect=201, json={
+        "player_id": _player(teams, "South"), "grounds": "Played for another club"}).get_json()
+    api.post(f"/api/games/{game['id']}/paper-sheet", key=key, expect=201, json={
+        "id": "review-protest-sheet", "hands": to_target_game("A", 4)})  # played as scheduled
+    url = f"/api/events/{event['id']}/protests/{lodged['id']}/ruling"
+    answers = all_at_once(app, lambda client, index: client.post(url, key=key, json={
+        "upheld": index == 0, "reason": f"Desk decision {index}"}).status_code, 2)
+    assert sorted(answers) == [200, 409]
+    rulings = api.get(f"/api/games/{game['id']}/rulings", expect=200).get_json()
+    assert len(rulings) == 1, "one ruling, not two"
+    (protest,) = api.get(f"/api/events/{event['id']}/protests", expect=200).get_json()
+    assert protest["status"] == ("upheld" if rulings[0]["kind"] == "protest_upheld"
+                                 else "rejected")
