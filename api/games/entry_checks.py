@@ -4,6 +4,8 @@ mismatch waiting before it; and what two entries of one hand compare."""
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from sqlalchemy import select
 
 from ..core.common import game_label
@@ -79,11 +81,14 @@ def id_free(event_id: int, body: dict, kind: str) -> None:
                        "id for a new entry.", code="id-conflict")
 
 
-def check_entry(game, preset, kind: str, fields: dict, ahead: list[HandEntry] = ()) -> None:
+def check_entry(game, preset, kind: str, fields: dict, ahead: list[HandEntry] = (),
+                played_before_time: bool = False) -> None:
     """The rules' word on the entry before it is kept: a hand that cannot have happened, a
     game already over or a sheet with a mistake is refused now, not when it is agreed.
     `ahead`: the waiting entries this one comes after (the same side's, under double entry):
-    a hand past the end of the game they make is refused too, or it would wait for ever."""
+    a hand past the end of the game they make is refused too, or it would wait for ever.
+    `played_before_time`: the hand's first entry came before the round's time was called,
+    so the game time ended still takes the other side's entry (or the settlement) of it."""
     label = game_label(game)
     if game.forfeited_by or game.from_sheet:
         raise Conflict(f"{label} was "
@@ -92,7 +97,8 @@ def check_entry(game, preset, kind: str, fields: dict, ahead: list[HandEntry] = 
     if kind == HAND:
         score = score_hand(rules_hand(fields), preset)
         stored = compute_state(game, preset=preset)
-        rgames.check_hand_allowed(stored, label, counts=score.counts)
+        if not (played_before_time and stored.end == "time"):
+            rgames.check_hand_allowed(stored, label, counts=score.counts)
         _check_after_waiting(game, preset, stored, [e for e in ahead if e.kind in (HAND, SHEET)],
                              label, score.counts)
         return
@@ -129,6 +135,18 @@ def _check_after_waiting(game, preset, stored, ahead: list[HandEntry], label: st
     raise Conflict(f"With the entries waiting ({waits}, not yet agreed), "
                    f"{why[0].lower()}{why[1:]} There is no next hand to enter; if one of them "
                    "is wrong, withdraw it or change it.", code="game-over")
+
+
+def before_time(game, entries: list[HandEntry]) -> bool:
+    """Whether the first of these entries came before the round's time was called."""
+    called = game.match.round.time_called_at
+    if called is None or not entries:
+        return False
+    return min(_aware(e.created_at) for e in entries) <= _aware(called)
+
+
+def _aware(moment):
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def check_no_mismatch(waiting: list[HandEntry]) -> None:

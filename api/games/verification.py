@@ -82,16 +82,18 @@ def enter(game_id: int, principal: Principal, body: dict, kind: str = HAND) -> t
     fields = checks.fields(kind, body)
     waiting = waiting_entries(game.id)
     ahead = [e for e in waiting if mode == CONFIRM_EACH_HAND or e.side == side]
-    checks.check_entry(game, preset, kind, fields, ahead)
+    number = game.entries + sum(e.count for e in ahead) + 1
+    twin = next((e for e in waiting if mode == DOUBLE_ENTRY and e.side != side
+                 and e.number == number), None)
+    checks.check_entry(game, preset, kind, fields, ahead,
+                       played_before_time=twin is not None and checks.before_time(game, [twin]))
     checks.check_no_mismatch(waiting)
     row = HandEntry(id=body["id"], event_id=event.id, game_id=game.id, kind=kind, side=side,
-                    number=game.entries + sum(e.count for e in ahead) + 1,
+                    number=number,
                     count=1 if kind == HAND else len(fields["hands"]), body=fields,
                     fingerprint=checks.sent(kind, body), content=checks.content(kind, fields),
                     state=PENDING, created_by=principal.key_id, created_at=utcnow())
     db.session.add(row)
-    twin = next((e for e in waiting if mode == DOUBLE_ENTRY and e.side != side
-                 and e.number == row.number), None)
     if twin is not None and twin.content == row.content and twin.kind == row.kind:
         _store(game, principal, twin, [row], by="both sides")
         return _answer(game_id, side, principal), 201
@@ -137,7 +139,8 @@ def _store(game, principal: Principal, taken: HandEntry, others: list[HandEntry]
     agreed = agreement(game, how="entries agreed", by=by, entry_id=taken.id, hand_id=hand_id)
     if taken.kind == HAND:
         found = hand_entry.entry_of(game.id, hand_id)
-        hand_entry.record_locked(found, principal, stored, agreed)
+        hand_entry.record_locked(found, principal, stored, agreed,
+                                 played_before_time=checks.before_time(game, [taken, *others]))
     else:
         sheet_batch.enter_hands_the_long_way(game.id, principal, stored, agreed)
 
@@ -356,7 +359,8 @@ def settle(game_id: int, number: int, principal: Principal, take: str | None,
     else:
         checks.id_free(event.id, corrected, kind)
         fields = checks.fields(kind, corrected)
-        checks.check_entry(game, preset, kind, fields)
+        checks.check_entry(game, preset, kind, fields,
+                           played_before_time=checks.before_time(game, list(pair.values())))
         _store(game, principal, pair["A"], [pair["B"]], by=by,
                body={**fields, "id": corrected["id"]})
     return _answer(game_id, None, principal)

@@ -266,3 +266,27 @@ def test_an_unknown_way_of_checking_scores_is_refused_by_the_organizers_patch(ap
     assert "verification" in refused.get_json()["errors"]
     assert api.get(f"/api/events/{event['id']}", expect=200).get_json()["format"][
         "parameters"]["verification"] == "confirm_each_hand"
+
+
+@pytest.mark.parametrize("mode", ("confirm_each_hand", "double_entry"))
+def test_a_hand_entered_before_time_was_called_is_still_agreed_after(api, mode):
+    """The first side's entry came in before the organizer called time, the other side's
+    confirmation (or own entry) a moment after: the hand was played, so it counts, and the
+    round closes. A hand first entered after time is refused, as under sign-off."""
+    event, key, round_ = night(api, mode)
+    game, other = _games(round_)
+    _play(api, key, mode, game, [{"maker": "A", "tricks": 5}])
+    entry = new_id()
+    enter(api, key, game, "A", {"maker": "A", "tricks": 3}, entry_id=entry)
+    api.post(f"/api/rounds/{round_['id']}/time", key=key, expect=200)
+    late = enter(api, key, other, "A", {"maker": "B", "tricks": 3}, expect=409).get_json()
+    assert late["code"] == "game-over" and "time was called" in late["detail"]
+    if mode == "confirm_each_hand":
+        done = confirm(api, key, game, entry, "B").get_json()
+    else:
+        done = enter(api, key, game, "B", {"maker": "A", "tricks": 3}).get_json()
+    assert done["hands_played"] == 2 and done["points"] == {"A": 3, "B": 0}
+    assert done["over"] and done["end"] == "time" and done["waiting"] == 0
+    api.post(f"/api/games/{other}/settlement", key=key,
+             json={"method": "card-draw", "winner": "A"}, expect=200)  # 0-0 when time came
+    api.close_round(event, round_["id"])
