@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '21867162a88e';
+const VERSION = 'cfe6823de00e';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

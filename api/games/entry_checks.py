@@ -4,6 +4,8 @@ mismatch waiting before it; and what two entries of one hand compare."""
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from sqlalchemy import select
 
 from ..core.common import game_label
@@ -79,9 +81,14 @@ def id_free(event_id: int, body: dict, kind: str) -> None:
                        "id for a new entry.", code="id-conflict")
 
 
-def check_entry(game, preset, kind: str, fields: dict) -> None:
+def check_entry(game, preset, kind: str, fields: dict, ahead: list[HandEntry] = (),
+                played_before_time: bool = False) -> None:
     """The rules' word on the entry before it is kept: a hand that cannot have happened, a
-    game already over or a sheet with a mistake is refused now, not when it is agreed."""
+    game already over or a sheet with a mistake is refused now, not when it is agreed.
+    `ahead`: the waiting entries this one comes after (the same side's, under double entry):
+    a hand past the end of the game they make is refused too, or it would wait for ever.
+    `played_before_time`: the hand's first entry came before the round's time was called,
+    so the game time ended still takes the other side's entry (or the settlement) of it."""
     label = game_label(game)
     if game.forfeited_by or game.from_sheet:
         raise Conflict(f"{label} was "
@@ -89,8 +96,11 @@ def check_entry(game, preset, kind: str, fields: dict) -> None:
                        " hands cannot be added.", code="game-over")
     if kind == HAND:
         score = score_hand(rules_hand(fields), preset)
-        rgames.check_hand_allowed(compute_state(game, preset=preset), label,
-                                  counts=score.counts)
+        stored = compute_state(game, preset=preset)
+        if not (played_before_time and stored.end == "time"):
+            rgames.check_hand_allowed(stored, label, counts=score.counts)
+        _check_after_waiting(game, preset, stored, [e for e in ahead if e.kind in (HAND, SHEET)],
+                             label, score.counts)
         return
     tie = fields.get("tie")
     check = check_rows(fmt_of(game), [stored_score(h) for h in game.hands],
@@ -104,6 +114,39 @@ def check_entry(game, preset, kind: str, fields: dict) -> None:
         detail = "; ".join(f"Row {int(n) + 1}: {why[0]}" for n, why in errors.items())
         raise Invalid(f"Nothing was stored. {detail}", code="sheet-rows",
                       errors={"hands": errors})
+
+
+def _check_after_waiting(game, preset, stored, ahead: list[HandEntry], label: str,
+                         counts: bool) -> None:
+    """A hand after the waiting entries of its line: refused when those already end the game
+    (all its hands entered, or the target reached), saying which entries are waiting."""
+    if not ahead or not counts:
+        return
+    scores = [stored_score(h) for h in game.hands]
+    for entry in ahead:
+        rows = [entry.body] if entry.kind == HAND else entry.body["hands"]
+        scores += [score_hand(rules_hand(row), preset) for row in rows]
+    line = compute_state(game, scores, preset=preset)
+    if not line.over or stored.over:
+        return
+    first, last = ahead[0].number, ahead[-1].number + ahead[-1].count - 1
+    waits = f"hand {first}" if first == last else f"hands {first} to {last}"
+    why = line.why_over(label)
+    raise Conflict(f"With the entries waiting ({waits}, not yet agreed), "
+                   f"{why[0].lower()}{why[1:]} There is no next hand to enter; if one of them "
+                   "is wrong, withdraw it or change it.", code="game-over")
+
+
+def before_time(game, entries: list[HandEntry]) -> bool:
+    """Whether the first of these entries came before the round's time was called."""
+    called = game.match.round.time_called_at
+    if called is None or not entries:
+        return False
+    return min(_aware(e.created_at) for e in entries) <= _aware(called)
+
+
+def _aware(moment):
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def check_no_mismatch(waiting: list[HandEntry]) -> None:

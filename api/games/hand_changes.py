@@ -97,17 +97,11 @@ def apply(event, game, preset, row: HandEntry, principal: Principal, by: str,
           after={"number": row.number, "kind": row.kind, "entered_by": f"side {row.side}",
                  "confirmed_by": by},
           round_number=game.match.round.number, table=game.match.table)
+    # (The entries still waiting follow the change: `hands._waiting_entries_follow`.)
     if row.kind == EDIT:
-        return hand_edits.edit_locked(event, game, preset, row.hand_id, principal, row.body)
-    # A deletion: the entries still waiting after that hand move down a number with it; a
-    # change still proposed for the deleted hand has nothing left to change.
-    for entry in db.session.execute(select(HandEntry).where(
-            HandEntry.game_id == game.id, HandEntry.state.in_((PENDING, "mismatch")))).scalars():
-        if entry.kind in CHANGES and entry.hand_id == row.hand_id:
-            entry.state, entry.decided_at, entry.decided_by = "overruled", now, by
-        elif entry.number > row.number:
-            entry.number -= 1
-    return hand_edits.delete_locked(event, game, preset, row.hand_id, principal)
+        return hand_edits.edit_locked(event, game, preset, row.hand_id, principal, row.body,
+                                      by=by)
+    return hand_edits.delete_locked(event, game, preset, row.hand_id, principal, by=by)
 
 
 def check_still_there(game, row: HandEntry) -> None:

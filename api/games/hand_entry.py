@@ -110,13 +110,16 @@ def record_hand(entry: Entry, principal: Principal, body: dict) -> tuple[dict, b
 
 
 def record_locked(entry: Entry, principal: Principal, body: dict,
-                  agreed: dict | None = None) -> tuple[dict, bool]:
+                  agreed: dict | None = None, played_before_time: bool = False) \
+        -> tuple[dict, bool]:
     """The long way for a caller that holds the event's lock already and has changed rows in
     the same transaction (a hand both sides agreed, `verification.py`, told as `agreed`):
     the hand stored exactly as `record_hand` stores it, committed with the caller's
-    changes."""
+    changes. `played_before_time`: entered before the round's time was called, so a game
+    that time ended still takes it (its agreement came after)."""
     return _record_the_long_way(entry, principal, body,
-                                score_hand(rules_hand(body), entry.preset), agreed)
+                                score_hand(rules_hand(body), entry.preset), agreed,
+                                played_before_time)
 
 
 def record_the_short_way(entry: Entry, principal: Principal, body: dict) -> dict | None:
@@ -225,7 +228,8 @@ def record_sheet(entry: Entry, body: dict) -> dict | None:
 
 
 def _record_the_long_way(entry: Entry, principal: Principal, body: dict,
-                         score: HandScore, agreed: dict | None = None) -> tuple[dict, bool]:
+                         score: HandScore, agreed: dict | None = None,
+                         played_before_time: bool = False) -> tuple[dict, bool]:
     """Under the lock taken: the whole game loaded, every refusal worded."""
     hand_id = body["id"]
     existing = db.session.get(Hand, {"event_id": entry.event_id, "id": hand_id},
@@ -243,7 +247,8 @@ def _record_the_long_way(entry: Entry, principal: Principal, body: dict,
                        f"{'forfeited' if game.forfeited_by else 'entered from the game sheet'};"
                        " hands cannot be added.", code="game-over")
     current = compute_state(game, preset=preset)
-    rgames.check_hand_allowed(current, game_label(game), counts=score.counts)
+    if not (played_before_time and current.end == "time"):
+        rgames.check_hand_allowed(current, game_label(game), counts=score.counts)
     state = compute_state(game, [stored_score(h) for h in game.hands] + [score], preset)
     number = len(game.hands) + 1
     game.hands.append(Hand(id=hand_id, event_id=game.event_id, number=number,

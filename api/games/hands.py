@@ -6,13 +6,13 @@ from __future__ import annotations
 import hashlib
 import json
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from ..core.common import audit, game_label
 from ..core.db import db
 from ..core.errors import not_found
 from ..core.keys import Principal
-from ..core.models import DeletedHand, Game, Hand
+from ..core.models import DeletedHand, Game, Hand, HandEntry, utcnow
 from ..rules.hands import PLAY, HandScore, score_hand
 from .game_state import compute_state, hand_view, rules_hand, stored_score
 from .game_writes import (
@@ -66,7 +66,7 @@ def edit_hand(game_id: int, hand_id: str, principal: Principal, body: dict,
 
 
 def edit_locked(event, game: Game, preset, hand_id: str, principal: Principal,
-                body: dict) -> dict:
+                body: dict, by: str = "the organizer") -> dict:
     """The edit, once the event is locked and the change allowed (also the way a change both
     sides agreed to is stored, `hand_changes.py`); commits and answers with the game."""
     hand = find_hand(game, hand_id)
@@ -77,6 +77,7 @@ def edit_locked(event, game: Game, preset, hand_id: str, principal: Principal,
     for column, value in hand_columns(body, score).items():
         setattr(hand, column, value)
     hand.fingerprint = fingerprint(body)
+    _waiting_entries_follow(game, hand_id, deleted=False, by=by)
     unsigned = store_result(game, preset, state, why="hand corrected")
     audit(event.id, principal, "edit-hand", "hand", hand.id, before=before,
           after={**hand_view(hand), "game": game.number, **unsigned_note(unsigned)},
@@ -92,9 +93,11 @@ def delete_hand(game_id: int, hand_id: str, principal: Principal, if_match: str 
     return delete_locked(event, game, preset, hand_id, principal)
 
 
-def delete_locked(event, game: Game, preset, hand_id: str, principal: Principal) -> dict:
+def delete_locked(event, game: Game, preset, hand_id: str, principal: Principal,
+                  by: str = "the organizer") -> dict:
     """The deletion, once the event is locked and the change allowed; commits."""
     hand = find_hand(game, hand_id)
+    _waiting_entries_follow(game, hand_id, deleted=True, by=by)
     before = hand_view(hand)
     remaining = [h for h in game.hands if h.id != hand_id]
     state = compute_state(game, [stored_score(h) for h in remaining], preset)
@@ -117,6 +120,20 @@ def delete_locked(event, game: Game, preset, hand_id: str, principal: Principal)
           after={"game": game.number, **unsigned_note(unsigned)},
           round_number=game.match.round.number, table=game.match.table)
     return commit_and_view(game)
+
+
+def _waiting_entries_follow(game: Game, hand_id: str, *, deleted: bool, by: str) -> None:
+    """Where the event checks scores by confirm_each_hand or double_entry, the entries still
+    waiting follow a change made to a stored hand: a change still proposed for that hand was
+    made against it as it was, so it is overruled (`by` the change made); after a deletion,
+    the entries waiting after the hand move down a number with the hands."""
+    now, number = utcnow(), find_hand(game, hand_id).number
+    for entry in db.session.execute(select(HandEntry).where(
+            HandEntry.game_id == game.id, HandEntry.state.in_(("pending", "mismatch")))).scalars():
+        if entry.kind in ("edit", "delete") and entry.hand_id == hand_id:
+            entry.state, entry.decided_at, entry.decided_by = "overruled", now, by
+        elif deleted and entry.number > number:
+            entry.number -= 1
 
 
 def set_first_dealer(game_id: int, principal: Principal, seat: int | None) -> dict:

@@ -17,6 +17,7 @@ from .game_state import compute_state, game_view
 from .game_writes import locked_game, lower_first, store_result, unsigned_note
 from .news import game_changed
 from .result_notes import ruling_view
+from .verification import set_aside_waiting
 
 ADJUST, FORFEIT, UPHELD, REJECTED = "adjust", "forfeit", "protest_upheld", "protest_rejected"
 KINDS = (ADJUST, FORFEIT, UPHELD, REJECTED)
@@ -94,6 +95,8 @@ def add_ruling(game_id: int, principal: Principal, body: dict,
                     reason=body["reason"], created_by=principal.key_id, created_at=utcnow(),
                     protest_id=protest.id if protest is not None else None)
     _apply(game, ruling, 1)
+    if kind in FORFEITS:  # hands still waiting to be agreed will never count now
+        set_aside_waiting(game, principal, "the game was forfeited")
     db.session.add(ruling)
     db.session.flush()
     if protest is not None:

@@ -3,7 +3,7 @@ paper sheet, the end of the game."""
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..core.schemas import SEAT, Bool, Int, ListOf, Schema, Side, SidePointsSchema, TextField
 
@@ -387,3 +387,10 @@ class SettleSchema(Schema):
         "description": "Or the corrected hand, with a new id, stored instead of both."})
     sheet = fields.Nested(HandBatchSchema, load_default=None, allow_none=True, metadata={
         "description": "Or, for a sheet's mismatch, the corrected sheet with a new id."})
+
+    @validates_schema
+    def one_way(self, data, **kwargs):
+        given = [name for name in ("take", "hand", "sheet") if data.get(name) is not None]
+        if len(given) > 1:
+            raise ValidationError("Settle it one way: send 'take' or the corrected 'hand' "
+                                  "(or 'sheet'), not both.", field_name=given[-1])

@@ -25,6 +25,7 @@ from ..core.db import db
 from ..core.errors import Conflict, Gone, Invalid, not_found
 from ..core.keys import ORGANIZER, Principal
 from ..core.models import Event, Hand, HandEntry, utcnow
+from ..rules.hands import score_hand
 from ..rules.presets import CONFIRM_EACH_HAND, DOUBLE_ENTRY
 from . import entry_checks as checks
 from . import hand_changes, hand_entry, sheet_batch
@@ -40,7 +41,7 @@ from .entry_views import (
     verification_view,
     waiting_entries,
 )
-from .game_state import read_game
+from .game_state import compute_state, read_game, rules_hand, stored_score
 from .game_writes import locked_game, lower_first, writable
 from .news import agreement, game_changed
 
@@ -79,18 +80,20 @@ def enter(game_id: int, principal: Principal, body: dict, kind: str = HAND) -> t
     checks.id_free(event.id, body, kind)
     writable(game, principal)
     fields = checks.fields(kind, body)
-    checks.check_entry(game, preset, kind, fields)
     waiting = waiting_entries(game.id)
-    checks.check_no_mismatch(waiting)
     ahead = [e for e in waiting if mode == CONFIRM_EACH_HAND or e.side == side]
+    number = game.entries + sum(e.count for e in ahead) + 1
+    twin = next((e for e in waiting if mode == DOUBLE_ENTRY and e.side != side
+                 and e.number == number), None)
+    checks.check_entry(game, preset, kind, fields, ahead,
+                       played_before_time=twin is not None and checks.before_time(game, [twin]))
+    checks.check_no_mismatch(waiting)
     row = HandEntry(id=body["id"], event_id=event.id, game_id=game.id, kind=kind, side=side,
-                    number=game.entries + sum(e.count for e in ahead) + 1,
+                    number=number,
                     count=1 if kind == HAND else len(fields["hands"]), body=fields,
                     fingerprint=checks.sent(kind, body), content=checks.content(kind, fields),
                     state=PENDING, created_by=principal.key_id, created_at=utcnow())
     db.session.add(row)
-    twin = next((e for e in waiting if mode == DOUBLE_ENTRY and e.side != side
-                 and e.number == row.number), None)
     if twin is not None and twin.content == row.content and twin.kind == row.kind:
         _store(game, principal, twin, [row], by="both sides")
         return _answer(game_id, side, principal), 201
@@ -131,13 +134,46 @@ def _store(game, principal: Principal, taken: HandEntry, others: list[HandEntry]
         entry.decided_at, entry.decided_by = now, by
     db.session.flush()
     stored = {**(body if body is not None else taken.body), "id": hand_id}
+    _drop_past_the_end(game, principal, taken, stored, now)
     # Told with the hand's storing (the points after it), in the same transaction.
     agreed = agreement(game, how="entries agreed", by=by, entry_id=taken.id, hand_id=hand_id)
     if taken.kind == HAND:
         found = hand_entry.entry_of(game.id, hand_id)
-        hand_entry.record_locked(found, principal, stored, agreed)
+        hand_entry.record_locked(found, principal, stored, agreed,
+                                 played_before_time=checks.before_time(game, [taken, *others]))
     else:
         sheet_batch.enter_hands_the_long_way(game.id, principal, stored, agreed)
+
+
+def _drop_past_the_end(game, principal: Principal, taken: HandEntry, stored: dict,
+                       now) -> None:
+    """When the hand (or sheet) about to be stored ends the game, the entries still waiting
+    after it (a side that had entered further, its line ending later than the agreed one)
+    can never be agreed: they are set aside, so nothing waits on a finished game."""
+    preset = preset_of(db.session.get(Event, game.event_id))
+    rows = [stored] if taken.kind == HAND else stored["hands"]
+    scores = [stored_score(h) for h in game.hands]
+    scores += [score_hand(rules_hand(row), preset) for row in rows]
+    if compute_state(game, scores, preset=preset).end in ("target", "hands"):
+        # (time called ends a game too, but the hands still being agreed were played)
+        set_aside_waiting(game, principal, "the game was over before it", now,
+                          after=taken.number)
+
+
+def set_aside_waiting(game, principal: Principal, why: str, now=None, after: int = 0) -> None:
+    """Set aside the game's new hands and sheets still waiting to be agreed (numbered after
+    `after`), audited with `why`: the game is over (its last hand agreed, or forfeited), so
+    they can never count. Changes proposed to its agreed hands still wait."""
+    now = now or utcnow()
+    for entry in waiting_entries(game.id):
+        if entry.kind in CHANGES or entry.number <= after:
+            continue
+        before = entry_view(entry)
+        entry.state, entry.decided_at, entry.decided_by = "withdrawn", now, why
+        audit(game.event_id, principal, "drop-hand-entry", "hand_entry", entry.id,
+              before=before, after={"reason": why},
+              round_number=game.match.round.number, table=game.match.table)
+    db.session.flush()
 
 
 # --- deciding a waiting entry ----------------------------------------------------------------
@@ -323,7 +359,8 @@ def settle(game_id: int, number: int, principal: Principal, take: str | None,
     else:
         checks.id_free(event.id, corrected, kind)
         fields = checks.fields(kind, corrected)
-        checks.check_entry(game, preset, kind, fields)
+        checks.check_entry(game, preset, kind, fields,
+                           played_before_time=checks.before_time(game, list(pair.values())))
         _store(game, principal, pair["A"], [pair["B"]], by=by,
                body={**fields, "id": corrected["id"]})
     return _answer(game_id, None, principal)

@@ -9,6 +9,7 @@ from ..core.errors import Conflict, Invalid
 from ..core.hooks import NEWS
 from ..core.keys import Principal
 from ..core.models import Event, Forfeit, Game, Match, Round, utcnow
+from ..games.entry_views import waiting_counts
 from ..games.game_state import compute_state, game_view, save_game
 from ..rules import games as rgames
 from ..rules import league as rleague
@@ -119,9 +120,10 @@ def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) 
         if game.end is not None:
             kept[number] = "already played"
             continue
-        if game.hands:
-            raise Conflict(f"Game {number} at table {match.table} already has hands; a "
-                           "game being played cannot be forfeited.", code="game-started")
+        if game.hands or waiting_counts([game.id]):
+            raise Conflict(f"Game {number} at table {match.table} already has hands (agreed "
+                           "or entered); a game being played cannot be forfeited.",
+                           code="game-started")
         game.forfeited_by = side
         save_game(game, preset, compute_state(game, preset=preset))
         db.session.flush()

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from sqlalchemy import or_, select
 
-from ..core.common import audit, game_label, get_event
+from ..core.common import audit, game_label, get_event, lock_event
 from ..core.db import db
 from ..core.errors import Conflict, Forbidden, Invalid, not_found
 from ..core.keys import TEAM, Principal
 from ..core.models import Game, Player, Protest, utcnow
+from ..games.entry_views import waiting_counts
 from ..games.game_writes import locked_game, lower_first
 from ..games.result_notes import protest_view
 from ..games.rulings import REJECTED, UPHELD, add_ruling
@@ -38,7 +39,8 @@ def lodge(game_id: int, principal: Principal, body: dict) -> tuple[dict, bool]:
     if game.stage != rgames.PLAYOFF:
         raise Conflict(f"Protests are lodged before a playoff game; {label} is a "
                        f"{game.stage} game.", code="not-a-playoff-game")
-    if game.entries or game.from_sheet or game.end is not None or game.forfeited_by:
+    if game.entries or game.from_sheet or game.end is not None or game.forfeited_by or \
+            waiting_counts([game.id]):
         raise Conflict(f"{game_label(game)} has started (it has entries): a protest is "
                        "lodged before the game. Speak to the organizer.",
                        code="game-started")
@@ -77,6 +79,7 @@ def rule(event_id: int, protest_id: int, principal: Principal, upheld: bool,
          reason: str) -> dict:
     """The organizer's ruling on a waiting protest: upheld, the protested team forfeits the
     game; rejected, the result stands. Either way a ruling on the game, with the reason."""
+    lock_event(event_id, bump=False)  # two rulings sent at once: the second sees the first
     protest = db.session.get(Protest, protest_id)
     if protest is None or protest.event_id != event_id:
         raise not_found(f"Protest {protest_id} in this event")

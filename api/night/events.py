@@ -68,14 +68,18 @@ def find_by_code(code: str) -> Event:
 def rename_event(event_id: int, principal: Principal, name: str | None,
                  status: str | None, time_zone: str | None = None,
                  hand_awards: list[str] | None = None,
-                 verification: str | None = None) -> Event:
-    """Change the event's name, status (open / finished), time zone, awards from the hands
-    or who confirms a score (`verification`)."""
+                 verification: str | None = None,
+                 correction_minutes: int | None = None) -> Event:
+    """Change the event's name, status (open / finished), time zone, awards from the hands,
+    who confirms a score (`verification`) or its correction window (`correction_minutes`)."""
     event = lock_event(event_id, when_finished=True)
     before = {"name": event.name, "status": event.status, "time_zone": event.time_zone,
               "hand_awards": event.hand_awards or []}
     if verification is not None:
         _set_verification(event, verification, before)
+    if correction_minutes is not None:
+        before["correction_minutes"] = preset_of(event).correction_minutes
+        event.parameters = {**event.parameters, "correction_minutes": correction_minutes}
     if name is not None:
         event.name = name.strip()
     if status is not None:
@@ -88,7 +92,9 @@ def rename_event(event_id: int, principal: Principal, name: str | None,
     audit(event.id, principal, "update-event", "event", event.id, before=before,
           after={"name": event.name, "status": event.status, "time_zone": event.time_zone,
                  "hand_awards": event.hand_awards or [],
-                 **({"verification": verification} if verification is not None else {})})
+                 **({"verification": verification} if verification is not None else {}),
+                 **({"correction_minutes": correction_minutes}
+                    if correction_minutes is not None else {})})
     db.session.commit()
     if status == "finished" and before["status"] != "finished" and event.club_id is not None:
         CLUB_NIGHT_FINISHED(event.id)

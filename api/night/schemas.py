@@ -136,6 +136,10 @@ class EventUpdateSchema(Schema):
         "description": "Who confirms a score: sign_off, confirm_each_hand or double_entry "
                        "(the format's 'verification' parameter). Refused (409) while any "
                        "entry waits to be confirmed or settled."})
+    correction_minutes = Int(validate=validate.Range(0, 1440), metadata={
+        "description": "Minutes after a round closes during which a table may still change "
+                       "its games (the format's 'correction_minutes' parameter); a change "
+                       "applies to every closed round's window at once."})
     time_zone = TimeZone()
     status = fields.String(validate=validate.OneOf(["open", "finished"]))
     hand_awards = ListOf(fields.String(validate=validate.OneOf(HAND_AWARD_KEYS)), max_items=3,

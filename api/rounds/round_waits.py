@@ -15,7 +15,7 @@ from sqlalchemy import select
 from ..core.common import preset_of
 from ..core.db import db
 from ..core.models import Call, HandEntry, Round
-from ..games.entry_views import MISMATCH, SHEET, WAITING
+from ..games.entry_views import CHANGES, EDIT, MISMATCH, SHEET, WAITING
 from ..rules.presets import CONFIRM_EACH_HAND
 
 # The order a table's waits are listed in: what needs the organizer first.
@@ -58,11 +58,15 @@ def _entry_waits(game, rows, mode: str, now) -> list[dict]:
     first = pending[0]
     other = "B" if first.side == "A" else "A"
     kind, verb = ("confirm", "confirm") if mode == CONFIRM_EACH_HAND else ("enter", "enter")
+    what, did = _hands(first), "entered"
+    if first.kind in CHANGES:  # a change of an agreed hand is agreed to in either mode
+        kind, verb, did = "confirm", "agree to", "proposed"
+        what = f"{'the change of' if first.kind == EDIT else 'deleting'} hand {first.number}"
     count = len(pending)
     more = f" ({count} entries waiting)" if count > 1 else ""
     return [{"kind": kind, "game_id": game.id, "number": first.number, "side": other,
              "age_seconds": _age(first.created_at, now),
-             "words": f"Side {other} to {verb} {_hands(first)} (side {first.side} entered it "
+             "words": f"Side {other} to {verb} {what} (side {first.side} {did} it "
                       f"{_minutes(_age(first.created_at, now))}){more}."}]
 
 

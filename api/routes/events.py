@@ -99,13 +99,14 @@ class EventById(MethodView):
     @blp.response(200, EventSchema)
     def patch(self, body, event_id):
         """Rename an event, set its time zone, choose its awards from the hands, choose who
-        confirms a score (verification; 409 while entries wait), or mark it finished
-        (organizer)."""
+        confirms a score (verification; 409 while entries wait) and the correction window
+        (correction_minutes), or mark it finished (organizer)."""
         principal = require(event_id, ORGANIZER)
         return event_view(service.rename_event(event_id, principal, body.get("name"),
                                                body.get("status"), body.get("time_zone"),
                                                body.get("hand_awards"),
-                                               body.get("verification")))
+                                               body.get("verification"),
+                                               body.get("correction_minutes")))
 
 
 @blp.route("/events/by-code/<string:code>")

@@ -88,8 +88,12 @@ export function entryWords(e, side, label, games) {
     case 'add-team': return [`Team ${a.name} added`];
     case 'add-substitute': return [`${a.name} added as a substitute for ${a.team}`];
     case 'update-player': case 'update-team': return [b.name || a.name || 'An entrant', people()];
-    case 'update-event': return [b.name !== a.name ? `Event renamed ${a.name}` : a.status === 'finished'
-      ? 'Event marked finished' : 'Event opened again'];
+    case 'update-event': return [b.name !== a.name ? `Event renamed ${a.name}`
+      : a.verification && a.verification !== b.verification ? `Scores now checked by ${a.verification.replace(/_/g, ' ')}`
+      : a.correction_minutes !== undefined && a.correction_minutes !== b.correction_minutes
+        ? `Correction window set to ${plural(a.correction_minutes, 'minute')} after a round closes`
+      : a.status !== b.status ? (a.status === 'finished' ? 'Event marked finished' : 'Event opened again')
+      : 'Event settings changed'];
     case 'issue-key': return [a.role === 'organizer' ? 'Another organizer link made'
       : `Runner link made for ${a.table ? `table ${a.table}` : 'every table'}`];
     case 'revoke-key': return [`${a.role === 'organizer' ? 'An organizer' : 'A runner'} link revoked`];
@@ -182,6 +186,8 @@ function entryDecisions(e, side) {
       : `${entryNo(b)} rejected by ${bySide(a.rejected_by, side)}`, `It said: ${entered(b, side)}`, a.reason && `Reason: ${a.reason}`];
     case 'withdraw-hand-entry': return [proposal(b) ? `${bySide(`side ${b.side}`, side)} withdrew ${proposal(b)}`
       : `${entryNo(b)} withdrawn by ${bySide(`side ${b.side}`, side)} before it was agreed`, `It said: ${entered(b, side)}`];
+    case 'drop-hand-entry': return [`${entryNo(b)} set aside: ${a.reason || 'the game was over before it'}`,
+      `${bySide(`side ${b.side}`, side)} had entered: ${entered(b, side)}`];
     case 'change-hand-entry': return [`${bySide(`side ${b.side}`, side)} changed their entry of hand ${b.number} before it was agreed`,
       `${entered(b, side)} → ${entered(a, side)}`];
     case 'propose-hand-change': return [`${bySide(`side ${a.side}`, side)} proposed ${proposal(a)}`,
