@@ -93,3 +93,18 @@ def test_a_finished_night_takes_no_import(api):
               json={"status": "finished"}, expect=200)
     problem = _import(api, event, "name\nAnn\n", 409)
     assert "finished" in problem["detail"]
+
+
+def test_a_team_file_names_each_bad_team_on_its_line(api):
+    event = api.create_event("teams")
+    api.add_team(event, "Aces", ["Ann", "Bob"])
+    text = ("team,player1,player2,substitutes\n"
+            "ACES,Cy,Di,\n"
+            "\u200b,Ed,Flo,\n"
+            "Bowers,Gus,Hal,Ivy;Jo\n")
+    problem = _import(api, event, text, 422)
+    assert "There is already a team called 'ACES'." in problem["errors"]["line 2"]
+    assert any("team name" in e for e in problem["errors"]["line 3"])
+    assert "Substitutes are only kept for league teams." in problem["errors"]["line 4"]
+    teams = api.get(f"/api/events/{event['id']}/teams", expect=200).get_json()
+    assert [t["name"] for t in teams] == ["Aces"]
