@@ -113,9 +113,9 @@ def test_not_rated():
     assert not rr.rateable(four, "A", False, True)  # settled by a card draw
 
 
-def test_a_long_history_rates_as_its_parts_and_leaves_the_collector_on():
+def test_a_long_history_rates_alike_by_game_and_by_night_and_leaves_the_collector_on():
     """Past 10,000 games the cyclic garbage collector waits while they are rated: the
-    ratings are the same as rated in two parts, and it is on again after."""
+    ratings are the same by game and by night, and it is on again after."""
     import gc
 
     games = [rr.RatedGame(n, n, (n % 7, 7 + n % 5), (12 + n % 3, 15 + n % 4), "AB"[n % 3 % 2],
@@ -123,12 +123,19 @@ def test_a_long_history_rates_as_its_parts_and_leaves_the_collector_on():
     assert gc.isenabled()
     whole, steps = rr.rate(games)
     assert gc.isenabled() and len(steps) == 4 * len(games)
-    kept: dict = {}
-    rr.rate(games[:5000], ratings=kept)
-    assert rr.rate(games[5000:], start=kept, ratings={})[0] == whole
     by_night, rows = rr.rate_nights(games)
     assert gc.isenabled() and by_night == whole
     assert sum(r.games for r in rows) == 4 * len(games)
+
+
+def test_rating_into_a_given_dict_from_a_start_is_rating_on_from_there():
+    games = [rr.RatedGame(n, n, (n % 5, 5 + n % 3), (8 + n % 2, 10 + n % 4), "AB"[n % 3 % 2],
+                          n // 10) for n in range(60)]
+    kept: dict = {}
+    rr.rate(games[:30], ratings=kept)
+    into: dict = {}
+    assert rr.rate(games[30:], start=kept, ratings=into)[0] is into
+    assert into == rr.rate(games)[0]
 
 
 def test_win_probability_is_even_for_equals_and_favours_the_stronger():
