@@ -131,8 +131,8 @@ def _result_words(match: Match, winners: list[str | None], side: str) -> str | N
     return f"Games won {won}-{lost}."
 
 
-def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
-    """The league's matches (only `team`'s when given) that have a night, one VEVENT each."""
+def match_items(event: Event, team: Team) -> list[ical.Item]:
+    """A team's matches that have a night, one VEVENT each."""
     winners = load_season(event)
     names = {t.id: t.name for t in event.teams}
     night = night_lookup(event)
@@ -143,7 +143,7 @@ def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
     zoned = _zone_moved(event)
     items = []
     for match in _matches(event):
-        if team is not None and team.id not in (match.team_a_id, match.team_b_id):
+        if team.id not in (match.team_a_id, match.team_b_id):
             continue
         day = night(match.id, match.round.number, match.round.stage)
         if day is None:
@@ -161,13 +161,10 @@ def match_items(event: Event, team: Team | None = None) -> list[ical.Item]:
             lines.append(f"Moved: {reasons[match.id]}.")
         if match.id in cancelled:
             lines.append("Not played: a team forfeited it ahead or left the league.")
-        if team is not None:
-            words = _result_words(match, winners.get(match.id, []),
-                                  "A" if match.team_a_id == team.id else "B")
-            us, them = (home, away) if match.team_a_id == team.id else (away, home)
-            summary = f"{match.round.label}: {us} v {them}"
-        else:
-            words, summary = None, f"{match.round.label}: {home} v {away}"
+        words = _result_words(match, winners.get(match.id, []),
+                              "A" if match.team_a_id == team.id else "B")
+        us, them = (home, away) if match.team_a_id == team.id else (away, home)
+        summary = f"{match.round.label}: {us} v {them}"
         if words:
             lines.append(words)
         items.append(ical.Item(

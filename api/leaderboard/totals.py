@@ -201,9 +201,3 @@ def kept_totals(event: Event, preset: Preset) -> EventTotals | None:
         totals.lock.release()
         raise
     return totals
-
-
-def clear() -> None:
-    """Forget every event's kept totals, as a restart does (after rows were put back by
-    hand)."""
-    _kept.clear()

@@ -40,11 +40,6 @@ def forfeit_choices(preset: Preset) -> list[dict]:
     return out
 
 
-def forfeits_of(match: Match) -> list[Forfeit]:
-    return list(db.session.execute(
-        db.select(Forfeit).where(Forfeit.match_id == match.id)).scalars())
-
-
 def forfeit_rows(event: Event) -> dict[int, list[dict]]:
     """Every forfeit of the event by match: who, why, which games, and whether it was
     announced before the night (and by whom)."""
@@ -156,8 +151,7 @@ def _kept_words(kept: dict[int, str]) -> str:
 
 
 def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: str,
-                   minutes_late: int | None, note: str | None, *, event_id: int | None = None,
-                   ) -> dict:
+                   minutes_late: int | None, note: str | None) -> dict:
     """A team late (10/20/30 minutes), absent, or with one player forfeits games; each week
     with a forfeit is an offence, and the third removes the team from the league.
 
@@ -166,8 +160,6 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
     are forfeited at once, so the opponent's schedule shows it before the night."""
     match = get_match(match_id)
     event = lock_event(match.event_id)
-    if event_id is not None and event.id != event_id:
-        raise Invalid(f"Match {match_id} is not in this event.", code="not-in-event")
     preset = preset_of(event)
     require_league(preset)
     if team_id not in (match.team_a_id, match.team_b_id):

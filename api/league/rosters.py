@@ -194,8 +194,7 @@ def announce_forfeit(event_id: int, team_id: int, principal: Principal, week: in
     if round_.status != "scheduled":
         raise Conflict(f"Week {week} has started: tell the organizer at the venue instead.",
                        code="week-started")
-    return record_forfeit(match.id, principal, team.id, "no-show", None, note,
-                          event_id=event.id)
+    return record_forfeit(match.id, principal, team.id, "no-show", None, note)
 
 
 def team_schedule(event: Event, team_id: int) -> dict:

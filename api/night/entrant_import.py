@@ -88,8 +88,8 @@ def _read_file(text: str) -> _File:
             if len(rows) > cap:
                 raise Invalid(f"The file has more than {cap:,} rows; one import takes at most "
                               f"{cap:,}. Split it into smaller files.", code="too-many-rows")
-    except csv.Error as exc:
-        raise Invalid(f"Line {reader.line_num}: {exc}. Nothing was stored.",
+    except csv.Error as exc:  # raised before the reader counts the line it could not read
+        raise Invalid(f"Line {reader.line_num + 1}: {exc}. Nothing was stored.",
                       code="bad-csv") from None
     return _File(header, rows, lines)
 

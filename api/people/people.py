@@ -21,7 +21,6 @@ from ..core.db import db
 from ..core.errors import Conflict, Invalid, not_found
 from ..core.keys import Principal
 from ..core.models import Club, ClubAudit, Event, Person, Player, Series
-from ..core.text import clean_name
 from .name_match import NameIndex, name_key
 
 NEW = "new"
@@ -283,10 +282,7 @@ def change_person(club_id: int, principal: Principal, person_id: int, changes: d
     person = get_person(club_id, person_id)
     before = {"name": person.name, "private": person.private}
     if "name" in changes:
-        try:
-            name = clean_name(changes["name"], "The name")
-        except ValueError as exc:
-            raise Invalid(str(exc), code="bad-name") from None
+        name = changes["name"]  # cleaned by the route's schema (NameField)
         _free_name(club_id, name, but=person.id)
         person.name, person.name_key = name, name_key(name)
     if "private" in changes and person.private != bool(changes["private"]):
@@ -343,10 +339,7 @@ def split_entry(club_id: int, principal: Principal, person_id: int, player_id: i
                            "to another person.", code="duplicate-name")
         _free_name(club_id, name)
         target = _new_person(club_id, name)
-    else:
-        if not isinstance(to, int) or isinstance(to, bool):
-            raise Invalid("Say where the entry goes: a person's id, or \"new\".",
-                          code="bad-target")
+    else:  # a person's id: the route's schema (PersonChoice) takes nothing else
         target = get_person(club_id, to)
         clash = db.session.execute(select(Player.id).where(
             Player.person_id == target.id, Player.event_id == player.event_id)).first()

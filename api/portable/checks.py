@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import Boolean, Date, Float, Integer, String, Text
+from sqlalchemy import Boolean, Date, Integer, String, Text
 
 from ..core.errors import Invalid
 from ..core.models import UTCDateTime
@@ -136,8 +136,6 @@ def _checker(column, section: str):
     if isinstance(kind, Integer):
         return _plain(lambda v: type(v) is int and -MAX_INT <= v <= MAX_INT,
                       "must be a whole number")
-    if isinstance(kind, Float):
-        return _plain(lambda v: type(v) in (int, float), "must be a number")
     if isinstance(kind, UTCDateTime):
         return _parsed(parse_time, "must be a date and time with its offset (ISO 8601)")
     if isinstance(kind, Date):

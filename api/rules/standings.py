@@ -499,8 +499,11 @@ def awards(standings: Sequence[Standing], results: Iterable[Result]) -> Awards:
     finished = [r for r in results if r.won is not None and r.stage == REGULAR
                 and r.entrant in eligible]
     high = max((r.points for r in finished), default=None)
+    # Ties in the standings' order (as Low Score lists them): not by id, which an import
+    # moves (and whose text puts 10 before 9).
+    order = {s.entrant: n for n, s in enumerate(placed)}
     high_game = tuple(sorted({(r.entrant, r.round) for r in finished if r.points == high},
-                             key=lambda pair: (pair[1], str(pair[0]))))
+                             key=lambda pair: (pair[1], order[pair[0]])))
     return Awards(low, low_total, high_game, high)
 
 

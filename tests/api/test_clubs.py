@@ -479,3 +479,36 @@ def test_a_profile_of_finished_nights_is_kept_and_follows_every_change(api, app)
     now = api.get(path, key=key, expect=200).get_json()
     assert len(now["events"]) == 2 and now["hands_counted"] == 9
     assert kept()[0] == stamp
+
+
+def test_the_registrys_refusals_say_why_and_change_nothing(api):
+    club, key, _ = _club(api)
+    jan = _night(api, club, key, "January", NIGHT1)
+    feb = _night(api, club, key, "February", NIGHT1[:2])
+    people = {p["name"]: p["id"] for p in api.get(f"/api/clubs/{club}/people").get_json()}
+    ann, bob = people[NIGHT1[0]], people[NIGHT1[1]]
+    url = f"/api/clubs/{club}/people"
+    entries = {p["name"]: p["id"] for p in
+               api.get(f"/api/events/{feb['id']}/players").get_json()}
+
+    problem = api.patch(f"{url}/{ann}", key=key, json={"name": "\u200b \u200b"},
+                        expect=422).get_json()
+    assert "name" in problem["detail"], problem
+    problem = api.post(f"{url}/{ann}/merge", key=key, json={"merge": ann},
+                       expect=422).get_json()
+    assert problem["code"] == "same-person"
+    problem = api.post(f"{url}/{bob}/split", key=key, expect=404,
+                       json={"player_id": entries[NIGHT1[0]]}).get_json()
+    assert "Entry" in problem["detail"]
+    problem = api.post(f"{url}/{ann}/split", key=key, expect=409,
+                       json={"player_id": entries[NIGHT1[0]]}).get_json()
+    assert problem["code"] == "duplicate-name" and "the person's own" in problem["detail"]
+    problem = api.post(f"{url}/{ann}/split", key=key, expect=409,
+                       json={"player_id": entries[NIGHT1[0]], "to": bob}).get_json()
+    assert problem["code"] == "both-played" and "already played in that event" in \
+        problem["detail"]
+    problem = api.post(f"/api/events/{jan['id']}/players", key=key, expect=422, json={
+        "name": "Zed", "people": {f"Name {n}": "new" for n in range(2001)}}).get_json()
+    assert "At most 2000 decisions" in problem["detail"]
+    after = {p["name"]: p["events"] for p in api.get(url).get_json()}
+    assert after[NIGHT1[0]] == 2 and after[NIGHT1[1]] == 2, "nothing moved"

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from api.exports import as_text, safe_cell
+from api.exports import CHUNK, as_text, local_time, safe_cell, stream_csv
 
 
 def _rows(response) -> list[dict]:
@@ -57,3 +57,20 @@ def test_the_exports_keep_names_as_text_and_time_entries_in_the_events_zone(api)
     disposition = api.get(f"{base}/games.csv", key=key, expect=200).headers[
         "Content-Disposition"]
     assert disposition == 'attachment; filename="bar-night-games.csv"', "the event's name"
+
+
+def test_a_long_export_comes_in_chunks_that_join_to_the_whole_file():
+    rows = [[n, f"Player {n}", "=1+1"] for n in range(5000)]
+    chunks = list(stream_csv(["id", "name", "note"], rows))
+    assert len(chunks) > 1 and all(len(c) >= CHUNK for c in chunks[:-1])
+    text = "".join(chunks)
+    assert text.startswith("\ufeffid,name,note\r\n")
+    read = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    assert len(read) == 5001 and read[-1][:2] == ["4999", "Player 4999"]
+    assert read[1][2] != "=1+1", "a formula stays text in every chunk"
+
+
+def test_a_moment_reads_in_the_events_zone_and_an_unknown_one_is_blank():
+    toronto = ZoneInfo("America/Toronto")
+    assert local_time(None, toronto) == ""
+    assert local_time(datetime(2026, 11, 24, 0, 5, 33), toronto) == "2026-11-23 19:05:33"

@@ -133,3 +133,29 @@ def test_a_windows_spreadsheet_sent_as_text_csv_keeps_its_accents(api):
     assert made["nights"][0]["date"] == "2025-01-07"
     people = {p["name"] for p in api.get(f"/api/clubs/{cid}/people", key=key).get_json()}
     assert "Zoë Ames" in people
+
+
+def test_each_bad_line_says_what_is_wrong_with_it():
+    long_name = "x" * 121
+    lines, errors = read_lines(f"2025-01-07,,1,42\n2025-01-07,{long_name},1,42\n"
+                               "2025-01-07,Bo,1,forty\n2025-01-07,Cy,1,40\n")
+    assert [(e["line"], e["error"]) for e in errors] == [
+        (1, "The name is missing or too long."), (2, "The name is missing or too long."),
+        (3, "'forty' is not a whole number of points.")]
+    assert [n["name"] for n in lines] == ["Cy"]
+    assert read_lines("\n,,,\n") == ([], [{"line": 0, "error": "The file holds no lines."}])
+
+
+def test_a_file_too_long_or_unreadable_is_refused_whole(monkeypatch):
+    import csv
+
+    from api.core.errors import Invalid
+    from api.portable import history
+
+    monkeypatch.setattr(history, "MAX_LINES", 2)
+    with pytest.raises(Invalid, match="at most 2 are read at once") as refused:
+        read_lines("2025-01-07,Ann,1,42\n2025-01-07,Bo,2,40\n2025-01-07,Cy,3,30\n")
+    assert refused.value.code == "too-many-lines"
+    with pytest.raises(Invalid, match="cannot be read as CSV") as refused:
+        read_lines("2025-01-07,Ann,1,42\n" + "x" * (csv.field_size_limit() + 1) + "\n")
+    assert refused.value.code == "bad-history-file"

@@ -94,3 +94,13 @@ def test_a_hand_id_with_a_line_break_after_it_is_refused(api):
                      json={"id": "h1\n", "maker": "A", "tricks": 3})
     assert again.status_code == 422 and "hand id" in again.get_json()["detail"]
     assert api.game(game)["hands_played"] == 1
+
+
+def test_text_that_cannot_be_stored_or_is_no_name_says_why():
+    from api.core.text import bad_character, clean_name
+
+    assert "NUL" in bad_character("Ann\x00")
+    assert "lone surrogate" in bad_character("Ann\ud800")
+    assert bad_character("Ann Baker") is None
+    with pytest.raises(ValueError, match="must be text"):
+        clean_name(42)

@@ -101,3 +101,26 @@ def test_a_forfeit_for_a_team_already_removed_from_the_league_is_refused(api):
     assert api.get(f"/api/events/{event['id']}", expect=200).get_json()["revision"] == revision
 
 
+
+
+def test_a_forfeit_is_refused_for_a_game_under_way_another_table_or_a_closed_week(api):
+    event, key, _ = api.league(("North", "South", "East", "West"), weeks=3)
+    round_ = api.seat_round(event, 1)
+    here, there = round_["tables"]
+    api.hand(key, here["games"][0]["id"], "A", 3)
+    problem = _forfeit(api, key, here["match_id"], here["team_b"]["id"], "no-show",
+                       expect=409).get_json()
+    assert problem["code"] == "game-started" and "Game 1" in problem["detail"]
+    problem = _forfeit(api, key, here["match_id"], there["team_b"]["id"], "no-show",
+                       expect=422).get_json()
+    assert problem["code"] == "not-in-match"
+    assert _forfeit_audits(api, event, key) == [], "nothing recorded"
+
+    for t in round_["tables"]:
+        for game in t["games"]:
+            if api.game(game["id"])["end"] is None:
+                play_sheet(api, key, game["id"], to_target_game("A", 2))
+    api.close_round(event, round_["id"])
+    problem = _forfeit(api, key, there["match_id"], there["team_b"]["id"], "late", 10,
+                       expect=409).get_json()
+    assert problem["code"] == "round-closed" and "closed" in problem["detail"]

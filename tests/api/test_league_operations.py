@@ -368,3 +368,57 @@ def test_a_player_who_has_played_is_replaced_not_renamed(api):
         team in (t["team_a"]["id"], t["team_b"]["id"])
         for t in api.get(f"/api/rounds/{rounds[w]}", expect=200).get_json()["tables"]))
     assert "New Face" in seated(later) and f"{name} 2" not in seated(later)
+
+
+def _dated_league(api, teams=("North", "South", "East", "West"), **overrides):
+    event = api.create_event("league", **overrides)
+    key = event["organizer_key"]
+    for name in teams:
+        api.add_team(event, name, [f"{name} 1", f"{name} 2"])
+    api.post(f"/api/events/{event['id']}/season", key=key, expect=201,
+             json={"first_night": "2027-01-05", "start_time": "19:00"})
+    return event, key
+
+
+def test_a_change_to_the_seasons_nights_that_cannot_be_made_is_refused_saying_why(api):
+    event, key = _dated_league(api)
+    other, _ = _dated_league(api)
+    url = f"/api/events/{event['id']}/season"
+    season = api.get(url, expect=200).get_json()
+    before = [w["date"] for w in season["weeks"]]
+    first = season["weeks"][0]["matches"][0]["match_id"]
+    elsewhere = api.get(f"/api/events/{other['id']}/season", expect=200).get_json()[
+        "weeks"][0]["matches"][0]["match_id"]
+
+    api.post(f"{url}/move-match", key=key, expect=404,
+             json={"match_id": elsewhere, "date": "2027-01-07", "reason": "Hall"})
+    problem = api.post(f"{url}/postpone", key=key, expect=422,
+                       json={"week": 9, "mode": "shift", "reason": "Snow"}).get_json()
+    assert problem["code"] == "no-such-week" and "the season has 3" in problem["detail"]
+    problem = api.put(f"{url}/playoff-nights", key=key, expect=422, json={
+        "nights": [{"round": 1, "date": "2027-03-02"}, {"round": 1, "date": "2027-03-09"}],
+        "reason": "Hall"}).get_json()
+    assert problem["code"] == "duplicate-round"
+
+    round_ = api.seat_round(event, 1)
+    api.hand(key, round_["tables"][0]["games"][0]["id"], "A", 3)
+    problem = api.post(f"{url}/move-match", key=key, expect=409, json={
+        "match_id": round_["tables"][0]["match_id"], "date": "2027-01-07",
+        "reason": "Hall"}).get_json()
+    assert problem["code"] == "match-started" and "does not move" in problem["detail"]
+    assert [w["date"] for w in api.get(url, expect=200).get_json()["weeks"]] == before
+    assert first
+
+
+def test_playoff_nights_need_playoffs_and_a_season(api):
+    event, key = _dated_league(api, playoff_games_per_match=0)
+    problem = api.put(f"/api/events/{event['id']}/season/playoff-nights", key=key, expect=409,
+                      json={"nights": [{"round": 1, "date": "2027-03-02"}],
+                            "reason": "Hall"}).get_json()
+    assert problem["code"] == "no-playoffs"
+    fresh = api.create_event("league")
+    problem = api.put(f"/api/events/{fresh['id']}/season/playoff-nights",
+                      key=fresh["organizer_key"], expect=409,
+                      json={"nights": [{"round": 1, "date": "2027-03-02"}],
+                            "reason": "Hall"}).get_json()
+    assert problem["code"] == "no-season" and "Schedule the season first" in problem["detail"]

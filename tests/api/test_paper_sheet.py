@@ -256,3 +256,28 @@ def test_a_level_paper_sheet_takes_its_playoff_with_it(api, progressive):
                  201).get_json()
     assert game["points"] == {"A": 4, "B": 4} and game["winner"] == "A"
     assert game["tie"] == {"method": "playoff-hand", "winner": "A"} and not game["attention"]
+
+
+def test_a_second_sheet_a_deleted_hands_id_or_rows_out_of_order_are_refused(api, progressive):
+    key, game_id = progressive["key"], progressive["game"]
+    _send(api, key, game_id, _sheet(), 201)
+    problem = _send(api, key, game_id, _sheet(), 409).get_json()
+    assert problem["code"] == "game-over" and "all 8 hands are played" in problem["detail"]
+
+    other = progressive["round"]["tables"][1]["games"][0]["id"]
+    hand = api.hand(key, other, "A", 3)["hands"][0]
+    version = api.game(other)["version"]
+    api.delete(f"/api/games/{other}/hands/{hand['id']}", key=key,
+               headers={"If-Match": f'"{version}"'}, expect=200)
+    problem = _send(api, key, other, {"id": "late-sheet", "hands": [
+        {"id": hand["id"], "maker": "A", "tricks": 3}]}, 410).get_json()
+    assert "0" in problem["errors"]["hands"] and "deleted" in problem["detail"]
+
+    # Rows 2 and 3 entered hand by hand under the sheet's ids, then the whole sheet.
+    rows = [{"id": f"r{n}-{uuid.uuid4().hex[:6]}", **h} for n, h in enumerate(EIGHT)]
+    for row in rows[1:3]:
+        api.post(f"/api/games/{other}/hands", key=key, json={"alone": False, **row},
+                 expect=201)
+    problem = _send(api, key, other, {"id": "whole", "hands": rows}, 409).get_json()
+    assert problem["code"] == "id-conflict" and "not the rows before them" in problem["detail"]
+    assert api.game(other)["hands_played"] == 2, "nothing more stored"

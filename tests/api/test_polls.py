@@ -424,3 +424,38 @@ def test_a_starting_worker_waits_for_the_boards_before_it_takes_requests(app):
         db.session.remove()
     assert built is not None, "warm(wait=...) returned before the board was built"
     _builder_done(polls, time.monotonic() + 10)
+
+
+def test_a_poll_whose_revision_cannot_be_read_goes_to_flask(app, monkeypatch):
+    api = ApiClient(app.test_client())
+    calls = _flask_calls(app)
+    event = api.create_event("progressive")
+    url = f"/api/events/{event['id']}/leaderboard"
+    tag = api.get(url, expect=200).headers["ETag"]
+    api.get(url, headers={"If-None-Match": tag}, expect=304)
+    polls = app.extensions["leaderboard_polls"]
+
+    def away(event_id):
+        raise OSError("the database is away a moment")
+
+    monkeypatch.setattr(polls, "_revision", away)
+    polls.recent.clear()
+    calls.clear()
+    api.get(url, headers={"If-None-Match": tag}, expect=304)
+    assert calls == [url], "Flask answers (and reads the revision itself)"
+
+
+def test_a_worker_starts_even_when_the_events_in_play_cannot_be_read(app, monkeypatch):
+    import contextlib
+
+    from api.serving import polls as module
+
+    @contextlib.contextmanager
+    def away():
+        raise OSError("the database is away a moment")
+        yield
+
+    monkeypatch.setattr(module, "reading_only", away)
+    polls = app.extensions["leaderboard_polls"]
+    polls.warm(wait=5)
+    assert not polls.queued, "nothing queued: polls build their boards as usual"

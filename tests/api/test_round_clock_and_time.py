@@ -4,7 +4,7 @@ format without a time limit says why time cannot be called."""
 
 from __future__ import annotations
 
-from .client import play
+from .client import play, play_sheet
 from .scripts import fixed_hands_game
 
 
@@ -60,3 +60,23 @@ def test_calling_time_in_the_league_preset_names_the_target(api):
     round_ = api.seat_round(event, 1)
     refused = api.post(f"/api/rounds/{round_['id']}/time", key=key, expect=409).get_json()
     assert "10 points" in refused["detail"]
+
+
+def test_a_round_out_of_turn_or_no_longer_playing_is_refused_and_closing_twice_is_one_close(
+        api, progressive):
+    event, key, round_ = progressive["event"], progressive["key"], progressive["round"]
+    for table in round_["tables"]:
+        play_sheet(api, key, table["games"][0]["id"], fixed_hands_game(6, 2, 8))
+    closed = api.close_round(event, round_["id"])
+    problem = api.post(f"/api/events/{event['id']}/rounds", key=key, json={"number": 5},
+                       expect=409).get_json()
+    assert "The next round is round 2, not 5" in problem["detail"]
+    again = api.post(f"/api/rounds/{round_['id']}/close", key=key, expect=200).get_json()
+    assert again["status"] == closed["status"] == "closed"
+    for action in ("time", "clock"):
+        problem = api.post(f"/api/rounds/{round_['id']}/{action}", key=key,
+                           expect=409).get_json()
+        assert problem["code"] == "round-not-playing", action
+    api.seat_round(event, 2)
+    problem = api.post(f"/api/rounds/{round_['id']}/reopen", key=key, expect=409).get_json()
+    assert "Round 2 is already seated" in problem["detail"]

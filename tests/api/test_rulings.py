@@ -165,3 +165,20 @@ def test_once_the_next_round_is_seated_a_ruling_cannot_change_who_won(api):
         "kind": "adjust", "side": "B", "points": 1, "reason": "A renege seen late"}
     ).get_json()["game"]
     assert kept["points"] == {"A": 6, "B": 3} and kept["winner"] == "A"
+
+
+def test_each_kind_of_ruling_reads_as_a_sentence_on_the_scoresheet():
+    from api.core.models import Ruling
+    from api.games.result_notes import ruling_words
+
+    def words(kind, **more):
+        return ruling_words(Ruling(kind=kind, reason="Table 3's call", **more))
+
+    assert words("adjust", points=-1, side="B") == \
+        "Ruling: -1 point to side B (Table 3's call)"
+    assert words("adjust", points=2, side="A") == "Ruling: +2 points to side A (Table 3's call)"
+    assert words("forfeit", side="A") == "Ruling: side A forfeits (Table 3's call)"
+    assert words("protest_upheld", side="B") == \
+        "Ruling: protest upheld, side B forfeits (Table 3's call)"
+    assert words("protest_rejected") == \
+        "Ruling: protest rejected, the result stands (Table 3's call)"

@@ -113,6 +113,31 @@ def test_not_rated():
     assert not rr.rateable(four, "A", False, True)  # settled by a card draw
 
 
+def test_a_long_history_rates_alike_by_game_and_by_night_and_leaves_the_collector_on():
+    """Past 10,000 games the cyclic garbage collector waits while they are rated: the
+    ratings are the same by game and by night, and it is on again after."""
+    import gc
+
+    games = [rr.RatedGame(n, n, (n % 7, 7 + n % 5), (12 + n % 3, 15 + n % 4), "AB"[n % 3 % 2],
+                          n // 50) for n in range(10_001)]
+    assert gc.isenabled()
+    whole, steps = rr.rate(games)
+    assert gc.isenabled() and len(steps) == 4 * len(games)
+    by_night, rows = rr.rate_nights(games)
+    assert gc.isenabled() and by_night == whole
+    assert sum(r.games for r in rows) == 4 * len(games)
+
+
+def test_rating_into_a_given_dict_from_a_start_is_rating_on_from_there():
+    games = [rr.RatedGame(n, n, (n % 5, 5 + n % 3), (8 + n % 2, 10 + n % 4), "AB"[n % 3 % 2],
+                          n // 10) for n in range(60)]
+    kept: dict = {}
+    rr.rate(games[:30], ratings=kept)
+    into: dict = {}
+    assert rr.rate(games[30:], start=kept, ratings=into)[0] is into
+    assert into == rr.rate(games)[0]
+
+
 def test_win_probability_is_even_for_equals_and_favours_the_stronger():
     even = rr.win_probability((rr.START, rr.START), (rr.START, rr.START))
     assert even == 0.5
@@ -153,6 +178,34 @@ def test_the_backtest_scores_each_game_before_it_is_rated():
 def test_spearman():
     assert math.isclose(rc.spearman([1, 2, 3], [10, 20, 30]), 1.0)
     assert math.isclose(rc.spearman([1, 2, 3], [3, 2, 1]), -1.0)
+    # Ties share their average rank; a constant list says nothing (0, not a division by 0).
+    assert math.isclose(rc.spearman([1, 2, 2, 3], [1, 2, 3, 4]), 0.9486832980505138)
+    assert rc.spearman([5, 5, 5], [1, 2, 3]) == 0.0
+
+
+def test_a_simulated_club_plays_as_described_and_repeats_from_its_seed():
+    club = rc.simulate_club(people=20, nights=3, seed=4, rounds=2, hands_per_game=8)
+    assert len(club.skills) == 20 and len(club.nights) == 3
+    assert club.games == [g for night in club.nights for g in night]
+    assert [g.order for g in club.games] == list(range(1, len(club.games) + 1))
+    for night in club.nights:
+        per_round = len(night) // 2
+        assert len(night) == 2 * per_round
+        for start in (0, per_round):  # each round seats everybody who came once
+            seated = [p for g in night[start:start + per_round] for p in g.side_a + g.side_b]
+            assert len(seated) == len(set(seated)) == 4 * per_round
+    for game in club.games:
+        assert game.hands == 8 and game.winner in "AB"
+        if game.points_a != game.points_b:  # a level game goes to a playoff hand's winner
+            assert game.winner == ("A" if game.points_a > game.points_b else "B")
+    assert club == rc.simulate_club(people=20, nights=3, seed=4, rounds=2, hands_per_game=8)
+
+    to_ten = rc.simulate_club(people=8, nights=2, seed=2, rounds=1, to_points=10)
+    assert to_ten.games and all(10 <= max(g.points_a, g.points_b) <= 13  # 9 + a loner march
+                                and min(g.points_a, g.points_b) < 10 for g in to_ten.games)
+    # Stronger pairs win more often: the backtest's ratings beat the coin on a longer run.
+    found = rc.backtest(rc.simulate_club(people=24, nights=8, seed=1, rounds=4).games)
+    assert found["ratings"]["brier"] < found["coin"]["brier"]
 
 
 @st.composite

@@ -562,6 +562,16 @@ def test_tied_awards_are_shared():
     assert found.high_game == (("Ed", 1), ("Di", 3))
 
 
+def test_high_games_of_one_round_are_listed_in_the_standings_order_not_by_id():
+    # Entrants 9 and 10 level on a round's high game: 9 placed first is listed first (the
+    # text of the ids would put 10 first, and an import moves the ids).
+    results = [Result(9, 1, 10, 4, True), Result(10, 1, 10, 6, True),
+               Result(11, 1, 4, 10, False), Result(12, 1, 6, 10, False)]
+    board = wec_standings(WEC, results, [9, 10, 11, 12])
+    assert [s.entrant for s in board][:2] == [9, 10]
+    assert awards(board, results).high_game == ((9, 1), (10, 1))
+
+
 def test_a_game_still_being_played_or_a_playoff_game_is_not_a_high_game():
     results = WEC_RESULTS + [Result("Cy", 3, 30, 0, None),
                              Result("Ada", 3, 20, 0, True, stage=CUT_PLAYOFF)]
