@@ -133,21 +133,21 @@ def test_the_deliverer_carries_on_after_a_failed_round_and_runs_as_a_thread_unle
 
     stop, rounds = threading.Event(), []
 
-    def due(app, pool=None):
-        rounds.append(pool)
+    def claim(free, lease, rows_each):
+        rounds.append(free)
         if len(rounds) == 1:
             raise OSError("the database is away a moment")
         stop.set()
-        return 0
+        return None, []
 
-    monkeypatch.setattr(deliver, "deliver_due", due)
+    monkeypatch.setattr(deliver, "claim", claim)
     deliver.run(app, stop, idle=0)
     assert len(rounds) == 2, "a failed round is tried again"
 
     monkeypatch.setitem(app.config, "WEBHOOKS_DELIVER", "Off")
     assert deliver.start_thread(app) is None
     monkeypatch.setitem(app.config, "WEBHOOKS_DELIVER", "thread")
-    monkeypatch.setattr(deliver, "deliver_due", lambda app, pool=None: 0)
+    monkeypatch.setattr(deliver, "claim", lambda free, lease, rows_each: (None, []))
     thread, stop = deliver.start_thread(app)
     assert thread.daemon and thread.is_alive()
     stop.set()
