@@ -207,3 +207,12 @@ def progressive(api):
     round_ = api.seat_round(event, 1)
     return {"event": event, "key": event["organizer_key"], "round": round_,
             "players": players, "game": round_["tables"][0]["games"][0]["id"]}
+
+
+@pytest.fixture
+def allowed(app):
+    """The app sending webhooks to receivers on this machine (private addresses allowed, as a
+    club's LAN would), retried at once, with a 2 s timeout and 3 attempts."""
+    app.config.update(WEBHOOKS_ALLOW_PRIVATE=True, WEBHOOKS_RETRY_SECONDS=0,
+                      WEBHOOKS_TIMEOUT_SECONDS=2, WEBHOOKS_MAX_ATTEMPTS=3)
+    return app

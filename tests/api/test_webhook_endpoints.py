@@ -28,14 +28,6 @@ def receivers():
         receiver.close()
 
 
-@pytest.fixture
-def allowed(app):
-    """The receivers run on this machine: private addresses allowed, as a club's LAN would."""
-    app.config.update(WEBHOOKS_ALLOW_PRIVATE=True, WEBHOOKS_RETRY_SECONDS=0,
-                      WEBHOOKS_TIMEOUT_SECONDS=2, WEBHOOKS_MAX_ATTEMPTS=3)
-    return app
-
-
 def _night(api):
     made = api.create_event("progressive", name="Two hooks night")
     api.add_players(made, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hy"])

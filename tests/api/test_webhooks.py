@@ -29,14 +29,6 @@ def receiver():
     made.close()
 
 
-@pytest.fixture
-def allowed(app):
-    """The receiver runs on this machine: private addresses allowed, as a club's LAN would."""
-    app.config.update(WEBHOOKS_ALLOW_PRIVATE=True, WEBHOOKS_RETRY_SECONDS=0,
-                      WEBHOOKS_TIMEOUT_SECONDS=2, WEBHOOKS_MAX_ATTEMPTS=3)
-    return app
-
-
 def _night(api, **event):
     made = api.create_event("progressive", name="Hook night", **event)
     api.add_players(made, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hy"])
