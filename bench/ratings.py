@@ -42,8 +42,8 @@ def _club_figures(club, nights_for_rank=20) -> dict:
     from api.rules import ratings as rr
 
     first = [g for night in club.nights[:nights_for_rank] for g in night]
-    after, _ = rr.rate(rr.RatedGame(g.order, None, g.side_a, g.side_b, g.winner)
-                       for g in first)
+    after, _ = rr.rate(rr.RatedGame(g.order, None, g.side_a, g.side_b, g.winner,
+                                    points=(g.points_a, g.points_b)) for g in first)
     ranked = [p for p in club.skills if p in after]
     rho = rc.spearman([club.skills[p] for p in ranked], [rr.display(after[p]) for p in ranked])
     result = rc.backtest(club.games)
@@ -111,8 +111,11 @@ def pure(games=250_000, people=20_000, baseline_games=10_000, log=print) -> dict
     made = []
     for order in range(games):
         four = rng.sample(range(people), 4)
-        made.append(rr.RatedGame(order, order, (four[0], four[1]), (four[2], four[3]),
-                                 rng.choice("AB"), order // 1250))  # nights of 1,250 games
+        winner, lost = rng.choice("AB"), rng.randint(0, 9)
+        won = rng.randint(max(lost, 6), 12)  # a level game won on its playoff hand too
+        made.append(rr.RatedGame(order, order, (four[0], four[1]), (four[2], four[3]), winner,
+                                 order // 1250,  # nights of 1,250 games
+                                 (won, lost) if winner == "A" else (lost, won)))
     t0 = time.perf_counter()
     _, rows = rr.rate_nights(made)
     ours = time.perf_counter() - t0

@@ -1,6 +1,6 @@
 """A club's ratings (RULES.md section 8): Weng-Lin with the two players of a side as a team,
-one update per rated game in play order, kept per person and night, re-rated from the first
-night a change touched."""
+one update per rated game in play order (weighed by its score), kept per person and night,
+re-rated from the first night a change touched."""
 
 
 def connect() -> None:

@@ -64,14 +64,15 @@ def people_digests(event_ids: Iterable[int]) -> dict[int, str]:
 def rated_games(nights: dict[int, date]) -> list[RatedGame]:
     """Every rated game of these nights ({event id: date}), each with its play order, in
     play order. One query a batch of nights: each game with its round, table and its four
-    seats' people beside it (side A is seats 1 and 3), each seat found by its key."""
+    seats' people beside it (side A is seats 1 and 3), each seat found by its key, and its
+    score (which weights its update)."""
     games: list[RatedGame] = []
     ids = list(nights)
     connection = db.session.connection()
     seats = {n: aliased(Seat, name=f"s{n}") for n in (1, 2, 3, 4)}
     players = {n: aliased(Player, name=f"p{n}") for n in (1, 2, 3, 4)}
     query = select(Game.id, Game.event_id, Game.number, Game.winner, Game.forfeited_by,
-                   Game.tie_method, Round.number, Match.table,
+                   Game.tie_method, Game.points_a, Game.points_b, Round.number, Match.table,
                    *(players[n].person_id for n in (1, 3, 2, 4))) \
         .join(Match, Match.id == Game.match_id).join(Round, Round.id == Match.round_id)
     for n in (1, 2, 3, 4):
@@ -89,8 +90,8 @@ def rated_games(nights: dict[int, date]) -> list[RatedGame]:
         found = connection.execute(query.where(
             Game.event_id.in_(part), Match.event_id.in_(part), Round.event_id.in_(part),
             Game.winner.is_not(None))).all()
-        for (game_id, event_id, number, winner, forfeited, tie, round_no, table,
-             a1, a2, b1, b2) in found:
+        for (game_id, event_id, number, winner, forfeited, tie, points_a, points_b, round_no,
+             table, a1, a2, b1, b2) in found:
             if not rateable((a1, a2, b1, b2), winner, forfeited is not None, tie == CARD_DRAW):
                 continue
             # play_order(), written out: a club's year is 250,000 of these.
@@ -99,15 +100,17 @@ def rated_games(nights: dict[int, date]) -> list[RatedGame]:
                 round_no, table, number = (min(max(v, 0), size - 1) for v, size in (
                     (round_no, round_size), (table, table_size), (number, number_size)))
             order = starts[event_id] | round_no << round_shift | table << table_shift | number
-            games.append(RatedGame(order, game_id, (a1, a2), (b1, b2), winner, event_id))
+            games.append(RatedGame(order, game_id, (a1, a2), (b1, b2), winner, event_id,
+                                   (points_a, points_b)))
     games.sort(key=lambda g: g.order)
     return games
 
 
 def games_digests(nights: Iterable[int], games: Iterable[RatedGame]) -> dict[int, str]:
     """Per night, a digest of its rated games as they would be rated (order, game, people,
-    winner): equal digests rate alike. `games`: those nights' rated games, in play order."""
+    winner, score): equal digests rate alike. `games`: those nights' rated games, in play
+    order."""
     found: dict[int, list] = {e: [] for e in nights}
     for game in games:
-        found[game.night].append(game[:5])
+        found[game.night].append((*game[:5], game.points))
     return {e: hashlib.sha256(repr(v).encode()).hexdigest() for e, v in found.items()}

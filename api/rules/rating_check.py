@@ -127,8 +127,8 @@ def backtest(games: Sequence[PlayedGame]) -> dict:
         lead = pph(game.side_a) - pph(game.side_b)
         season.add(season_curve.chance(lead), a_won)
         season_curve.learn(lead, a_won)
-        rr.rate([rr.RatedGame(game.order, None, game.side_a, game.side_b, game.winner)],
-                ratings=now)
+        rr.rate([rr.RatedGame(game.order, None, game.side_a, game.side_b, game.winner,
+                              points=(game.points_a, game.points_b))], ratings=now)
         for side, got in ((game.side_a, game.points_a), (game.side_b, game.points_b)):
             for p in side:
                 total = points.setdefault(p, [0.0, 0])

@@ -9,19 +9,32 @@ chosen for euchre (the figures behind them: BENCHMARKS.md, "Ratings"):
   TrueSkill's). OpenSkill's default (the team's sigma over c) keeps sigma large for longer,
   so a regular's rating keeps jumping on single games; on simulated clubs it predicted
   worse, and lost to the season's points per hand on more seeds.
-- beta = 1.5 sigma0 (12.5; OpenSkill's default is sigma0 / 2): beta is how much one game's
+- beta = 2 sigma0 (16.7; OpenSkill's default is sigma0 / 2): beta is how much one game's
   performance varies around a side's skill, and a game of euchre is as much the cards as
-  the players. At 12.5 the model's own win chances are as sure as the results bear out on
-  a simulated club of the issue's spread of skills (the backtest's learned steepness comes
-  out at 1.0; at OpenSkill's default it came out at 0.65: too sure).
+  the players. At 16.7 the model's own win chances are about as sure as the results bear
+  out on simulated clubs of the issue's spread of skills (the backtest's learned steepness
+  comes out at 0.96 for 8-hand games, 1.07 for games to 10; at 12.5 it was 0.84, too
+  sure; at OpenSkill's default, 0.65). Beta from 12.5 to 16.7 moved the Brier score by
+  0.0003 at most: the steepness is what it changes.
 - epsilon = 0: no draw margin, since a rated game always has a winner (a level game is
   rated by its playoff hand, and one settled by a card draw is not rated).
+
+A game is rated by its result, and a result is a score: the update is weighted by how
+decisively the game was won (`weight`: 0.5 for a level game decided by its playoff hand,
+about 1 for a usual win, 2.5 for a shutout), in the spirit of OpenSkill's own score margins,
+so a 10-1 rout tells the ratings more than a 10-9 squeaker. It is still one update per
+game. Without it, with winners-stay movement (a night's later games are between sides of
+like strength) one win or loss per game told less than the season's points per hand; with
+it the ratings predict better than points per hand on every simulated club tried
+(BENCHMARKS.md, "Ratings").
 
 It is written here rather than called from the `openskill` package because re-rating a club
 of 2,000,000 hands goes through about 250,000 games, and the package's rating objects cost
 5 to 10 times more per game than these few float operations (BENCHMARKS.md, "Ratings");
-tests/rules/test_ratings.py checks this update against the package's own figures.
-Standard library only.
+tests/rules/test_ratings.py checks this update (at weight 1) against the package's own
+figures. The package's score margin (which makes a big win look less surprising rather
+than count for more) and its weights (each player's share of a team's result) are not
+this weight. Standard library only.
 
 A rating is (mu, sigma); it is shown as mu - 3 sigma (never a bare mu), with sigma.
 """
@@ -36,7 +49,7 @@ from typing import NamedTuple
 
 MU = 25.0
 SIGMA = 25.0 / 3.0
-BETA = 1.5 * SIGMA  # how much one game's performance varies around a side's skill
+BETA = 2.0 * SIGMA  # how much one game's performance varies around a side's skill
 TAU = MU / 300.0  # added uncertainty before every game, so a regular's sigma never freezes
 KAPPA = 0.0001  # a sigma never shrinks by more than this factor's square root in one game
 _SQRT2 = math.sqrt(2.0)
@@ -65,17 +78,30 @@ class RatedGame(NamedTuple):
     side_b: tuple[int, int]
     winner: str  # "A" | "B"
     night: object = None
+    points: tuple[int, int] | None = None  # side A's and side B's; None: not known
+
+
+def weight(points_won: int, points_lost: int) -> float:
+    """How much one game counts: 0.5 plus twice the winners' margin as a share of the
+    points scored (0.5 for a level game decided by its playoff hand or a card the score
+    does not show, 1 when the winners took three points in five, 2.5 for a shutout). A
+    game whose score says nothing (no points on either side) counts 1."""
+    won, lost = max(points_won, 0), max(points_lost, 0)
+    if won + lost == 0:
+        return 1.0
+    return 0.5 + 2.0 * max(won - lost, 0) / (won + lost)
 
 
 def normal_cdf(x: float) -> float:
     return 0.5 * math.erfc(-x / _SQRT2)
 
 
-def update(winners: tuple[Rating, Rating], losers: tuple[Rating, Rating]
+def update(winners: tuple[Rating, Rating], losers: tuple[Rating, Rating], weight: float = 1.0
            ) -> tuple[tuple[Rating, Rating], tuple[Rating, Rating]]:
     """One game between two teams of two: Thurstone-Mosteller full pairing (tau added
-    before the game, gamma = 1, epsilon = 0, kappa as OpenSkill's). Written out flat: this
-    is the inner loop of re-rating a club's whole history."""
+    before the game, gamma = 1, epsilon = 0, kappa as OpenSkill's), the move of every mu
+    and the shrink of every sigma scaled by the game's `weight` (1: the model's own update).
+    Written out flat: this is the inner loop of re-rating a club's whole history."""
     tau2 = TAU * TAU
     (wm1, ws1), (wm2, ws2) = winners
     (lm1, ls1), (lm2, ls2) = losers
@@ -89,7 +115,7 @@ def update(winners: tuple[Rating, Rating], losers: tuple[Rating, Rating]
     else:
         v = _PDF * math.exp(-0.5 * x * x) / won
         w = v * (v + x)
-    move, shrink = v / c, w / c2
+    move, shrink = weight * v / c, weight * w / c2
     return (((wm1 + wv1 * move, math.sqrt(wv1 * max(1.0 - wv1 * shrink, KAPPA))),
              (wm2 + wv2 * move, math.sqrt(wv2 * max(1.0 - wv2 * shrink, KAPPA)))),
             ((lm1 - lv1 * move, math.sqrt(lv1 * max(1.0 - lv1 * shrink, KAPPA))),
@@ -107,6 +133,23 @@ def win_probability(side_a: tuple[Rating, Rating], side_b: tuple[Rating, Rating]
     c = math.sqrt(2 * BETA * BETA + side_a[0][1] ** 2 + side_a[1][1] ** 2
                   + side_b[0][1] ** 2 + side_b[1][1] ** 2)
     return normal_cdf(steepness * (mu_a - mu_b) / c)
+
+
+def _rate_game(game: RatedGame, now: dict[int, Rating]) -> tuple:
+    """One game rated, `now` (the ratings so far; START for a newcomer) brought past it:
+    the winners' and the losers' persons, their ratings before, and after."""
+    if game.winner == "A":
+        (w1, w2), (l1, l2), points = game.side_a, game.side_b, game.points
+    else:
+        (w1, w2), (l1, l2), points = game.side_b, game.side_a, game.points
+        if points is not None:
+            points = points[1], points[0]
+    get = now.get
+    bw1, bw2, bl1, bl2 = get(w1, START), get(w2, START), get(l1, START), get(l2, START)
+    (aw1, aw2), (al1, al2) = update((bw1, bw2), (bl1, bl2),
+                                    1.0 if points is None else weight(*points))
+    now[w1], now[w2], now[l1], now[l2] = aw1, aw2, al1, al2
+    return w1, w2, l1, l2, bw1, bw2, bl1, bl2, aw1, aw2, al1, al2
 
 
 class Step(NamedTuple):
@@ -130,7 +173,7 @@ def rate(games: Iterable[RatedGame], start: Mapping[int, Rating] | None = None,
     if ratings is not None and start:
         now.update(start)
     steps: list[Step] = []
-    get, add, make = now.get, steps.append, Step._make
+    add, make = steps.append, Step._make
     ordered = sorted(games, key=lambda g: g.order)
     # A club's whole history makes a million small tuples that hold no cycles: the cyclic
     # collector's passes over them are most of the time spent (measured: 45%), so it waits.
@@ -139,12 +182,7 @@ def rate(games: Iterable[RatedGame], start: Mapping[int, Rating] | None = None,
         gc.disable()
     try:
         for game in ordered:
-            won, lost = (game.side_a, game.side_b) if game.winner == "A" else \
-                (game.side_b, game.side_a)
-            w1, w2, l1, l2 = won[0], won[1], lost[0], lost[1]
-            bw1, bw2, bl1, bl2 = get(w1, START), get(w2, START), get(l1, START), get(l2, START)
-            (aw1, aw2), (al1, al2) = update((bw1, bw2), (bl1, bl2))
-            now[w1], now[w2], now[l1], now[l2] = aw1, aw2, al1, al2
+            w1, w2, l1, l2, bw1, bw2, bl1, bl2, aw1, aw2, al1, al2 = _rate_game(game, now)
             key, order = game.key, game.order
             add(make((key, order, w1, bw1, aw1, True)))
             add(make((key, order, w2, bw2, aw2, True)))
@@ -177,7 +215,6 @@ def rate_nights(games: Iterable[RatedGame], start: Mapping[int, Rating] | None =
     play order (a club's are: the night comes before the round in the order)."""
     now = dict(start or {})
     rows: list[NightRow] = []
-    get = now.get
     ordered = sorted(games, key=lambda g: g.order)
     collecting = gc.isenabled() and len(ordered) > 10_000  # as in rate()
     if collecting:
@@ -189,12 +226,7 @@ def rate_nights(games: Iterable[RatedGame], start: Mapping[int, Rating] | None =
                 rows += [NightRow(night, p, *row) for p, row in tally.items()]
                 night, tally = game.night, {}
                 seen = tally.get
-            won, lost = (game.side_a, game.side_b) if game.winner == "A" else \
-                (game.side_b, game.side_a)
-            w1, w2, l1, l2 = won[0], won[1], lost[0], lost[1]
-            bw1, bw2, bl1, bl2 = get(w1, START), get(w2, START), get(l1, START), get(l2, START)
-            (aw1, aw2), (al1, al2) = update((bw1, bw2), (bl1, bl2))
-            now[w1], now[w2], now[l1], now[l2] = aw1, aw2, al1, al2
+            w1, w2, l1, l2, bw1, bw2, bl1, bl2, aw1, aw2, al1, al2 = _rate_game(game, now)
             for person, before, after, win in ((w1, bw1, aw1, 1), (w2, bw2, aw2, 1),
                                                (l1, bl1, al1, 0), (l2, bl2, al2, 0)):
                 row = seen(person)

@@ -5,7 +5,7 @@ the new ones) and are what rating everything afresh gives; no night's standings 
 
 from __future__ import annotations
 
-from .test_ratings import A_WINS, B_WINS, _club, _finish, _night, _table
+from .test_ratings import A_WINS, B_WINS, _club, _finish, _night, _people_by_side, _table
 
 
 def _boards(api, events):
@@ -101,3 +101,36 @@ def test_a_wec_game_entered_as_its_final_points_is_rated_by_its_result(api):
     rows = _table(api, club)
     assert len(rows) == 8 and all(r["games"] == 1 for r in rows)
     assert {players[r["person_id"]] for r in rows if r["wins"] == 1} == winners
+
+
+def test_a_corrected_margin_with_the_same_winner_rerates_the_night(api, app):
+    """A game's score weighs its update (api/rules/ratings.py, weight): a correction that
+    narrows an 8-0 win to 5-3 leaves every win and loss as it was but moves the ratings,
+    as rating everything afresh does."""
+    club, key = _club(api)
+    jan, jan_round = _night(api, club, key, "Jan", "2026-01-09")
+    _finish(api, key, jan)
+    first = {r["person_id"]: (r["rating"], r["wins"]) for r in _table(api, club, key)}
+    _finish(api, key, jan, "open")
+    game_id = next(t for t in jan_round["tables"] if t["table"] == 1)["games"][0]["id"]
+    for index in range(3):
+        game = api.game(game_id)
+        hand = game["hands"][index]
+        api.put(f"/api/games/{game_id}/hands/{hand['id']}", key=key,
+                json={"maker": "B", "tricks": 3},
+                headers={"If-Match": f'"{game["version"]}"'}, expect=200)
+    game = api.game(game_id)
+    assert (game["winner"], game["points"]) == ("A", {"A": 5, "B": 3})
+    _finish(api, key, jan)
+    after = {r["person_id"]: (r["rating"], r["wins"]) for r in _table(api, club, key)}
+    assert {p: w for p, (_, w) in after.items()} == {p: w for p, (_, w) in first.items()}
+    table_one = _people_by_side(api, jan, next(t for t in jan_round["tables"]
+                                               if t["table"] == 1))
+    for person in table_one["A"]:  # a narrower win: the winners rise less
+        assert after[person][0] < first[person][0]
+    for person in table_one["B"]:  # and the losers fall less
+        assert after[person][0] > first[person][0]
+    from api.ratings.rerate import rerate_all
+    with app.app_context():
+        rerate_all(club)
+    assert {r["person_id"]: (r["rating"], r["wins"]) for r in _table(api, club, key)} == after

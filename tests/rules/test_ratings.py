@@ -17,12 +17,24 @@ people = st.integers(min_value=1, max_value=9)
 
 
 @st.composite
+def scores(draw, winner):
+    """A game's score (side A's, side B's) that `winner` won, level (won on its playoff
+    hand) or not, or None (a score not known)."""
+    if draw(st.booleans()):
+        return None
+    lost = draw(st.integers(min_value=0, max_value=12))
+    won = draw(st.integers(min_value=lost, max_value=16))
+    return (won, lost) if winner == "A" else (lost, won)
+
+
+@st.composite
 def games(draw, max_size=12):
     found = []
     for order in range(draw(st.integers(min_value=0, max_value=max_size))):
         four = draw(st.lists(people, min_size=4, max_size=4, unique=True))
+        winner = draw(st.sampled_from("AB"))
         found.append(rr.RatedGame(order, order, (four[0], four[1]), (four[2], four[3]),
-                                  draw(st.sampled_from("AB"))))
+                                  winner, None, draw(scores(winner))))
     return found
 
 
@@ -95,12 +107,81 @@ def test_a_correction_changes_only_from_that_game_on(played, data):
     k = data.draw(st.integers(min_value=0, max_value=len(played) - 1))
     flipped = list(played)
     game = played[k]
-    flipped[k] = rr.RatedGame(game.order, game.key, game.side_a, game.side_b,
-                              "B" if game.winner == "A" else "A")
+    flipped[k] = game._replace(winner="B" if game.winner == "A" else "A",
+                               points=game.points and game.points[::-1])
     _, steps = rr.rate(played)
     _, corrected = rr.rate(flipped)
     assert corrected[:4 * k] == steps[:4 * k]
     assert corrected[4 * k:4 * k + 4] != steps[4 * k:4 * k + 4]
+
+
+@settings(max_examples=25, deadline=None)
+@given(games().filter(lambda g: len(g) > 1), st.data())
+def test_a_corrected_score_with_the_same_winner_changes_only_from_that_game_on(played, data):
+    """A correction that leaves the winner but changes the margin re-rates too: from that
+    game on, and not before."""
+    k = data.draw(st.integers(min_value=0, max_value=len(played) - 1))
+    game = played[k]
+    before = rr.weight(*game.points) if game.points else 1.0
+    won = 12 if before < 2.5 else 7  # a shutout now, or a closer game than a shutout
+    changed = list(played)
+    changed[k] = game._replace(points=(won, 0) if game.winner == "A" else (0, won))
+    if before == 2.5:
+        changed[k] = game._replace(points=(7, 5) if game.winner == "A" else (5, 7))
+    _, steps = rr.rate(played)
+    _, corrected = rr.rate(changed)
+    assert corrected[:4 * k] == steps[:4 * k]
+    assert [s.after for s in corrected[4 * k:4 * k + 4]] != \
+        [s.after for s in steps[4 * k:4 * k + 4]]
+    assert [s.won for s in corrected] == [s.won for s in steps]
+
+
+def test_a_games_weight_grows_with_its_margin():
+    assert rr.weight(6, 6) == 0.5  # level, won on its playoff hand
+    assert rr.weight(10, 0) == 2.5  # a shutout
+    assert rr.weight(6, 4) == 0.9 and rr.weight(10, 5) == 0.5 + 2 * 5 / 15
+    assert rr.weight(0, 0) == 1.0  # a score that says nothing counts as one game
+    assert rr.weight(4, 7) == 0.5  # a ruling gave the game to the side behind
+    assert rr.weight(5, -2) == 2.5  # points below zero (penalties) count as none
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=-4, max_value=20), st.integers(min_value=-4, max_value=20),
+       st.integers(min_value=1, max_value=6))
+def test_weight_is_between_a_half_and_two_and_a_half_and_a_wider_margin_weighs_more(
+        won, lost, more):
+    w = rr.weight(won, lost)
+    assert 0.5 <= w <= 2.5
+    if won > lost >= more:  # the same points played, the margin wider
+        assert rr.weight(won + more, lost - more) > w
+
+
+@settings(max_examples=100, deadline=None)
+@given(skill, skill, skill, skill, st.floats(min_value=0.5, max_value=2.5))
+def test_at_any_weight_winners_rise_losers_fall_and_a_heavier_game_moves_more(
+        w1, w2, l1, l2, weight):
+    (a, b), (c, d) = rr.update((w1, w2), (l1, l2), weight)
+    assert a[0] >= w1[0] and b[0] >= w2[0] and c[0] <= l1[0] and d[0] <= l2[0]
+    for new, old in ((a, w1), (b, w2), (c, l1), (d, l2)):
+        assert 0 < new[1] <= math.sqrt(old[1] ** 2 + rr.TAU ** 2)
+    (a1, _), (c1, _) = rr.update((w1, w2), (l1, l2), 1.0)
+    rise, fall, rise1, fall1 = a[0] - w1[0], l1[0] - c[0], a1[0] - w1[0], l1[0] - c1[0]
+    heavier = weight >= 1.0
+    assert (rise >= rise1 - 1e-12) == heavier or math.isclose(rise, rise1, abs_tol=1e-12)
+    assert (fall >= fall1 - 1e-12) == heavier or math.isclose(fall, fall1, abs_tol=1e-12)
+    assert rr.update((w1, w2), (l1, l2)) == rr.update((w1, w2), (l1, l2), 1.0)
+
+
+def test_a_rout_moves_the_ratings_more_than_a_squeaker():
+    four = ((1, 2), (3, 4))
+    rout = rr.rate([rr.RatedGame(1, 1, *four, "A", points=(10, 1))])[0]
+    squeak = rr.rate([rr.RatedGame(1, 1, *four, "A", points=(10, 9))])[0]
+    unknown = rr.rate([rr.RatedGame(1, 1, *four, "A")])[0]
+    assert rout[1][0] > unknown[1][0] > squeak[1][0] > rr.MU > squeak[3][0]
+    assert rout[3][0] < squeak[3][0]
+    # The score is read from the winners' side whichever side won.
+    mirrored = rr.rate([rr.RatedGame(1, 1, four[1], four[0], "B", points=(1, 10))])[0]
+    assert mirrored == rout
 
 
 def test_not_rated():
@@ -216,8 +297,9 @@ def nights(draw, max_nights=5):
     for night in range(draw(st.integers(min_value=0, max_value=max_nights))):
         for _ in range(draw(st.integers(min_value=1, max_value=4))):
             four = draw(st.lists(people, min_size=4, max_size=4, unique=True))
+            winner = draw(st.sampled_from("AB"))
             found.append(rr.RatedGame(order, order, (four[0], four[1]), (four[2], four[3]),
-                                      draw(st.sampled_from("AB")), night))
+                                      winner, night, draw(scores(winner))))
             order += 1
     return found
 
