@@ -21,6 +21,16 @@ def _nights(app, club):
                 for r in db.session.query(RatingNight).filter_by(club_id=club)}
 
 
+def _give_hands_to_b(api, key, game_id, count):
+    """The organizer corrects the game's first `count` hands: side B made them, 3 tricks."""
+    for index in range(count):
+        game = api.game(game_id)
+        hand = game["hands"][index]
+        api.put(f"/api/games/{game_id}/hands/{hand['id']}", key=key,
+                json={"maker": "B", "tricks": 3},
+                headers={"If-Match": f'"{game["version"]}"'}, expect=200)
+
+
 def test_hands_corrected_in_a_finished_night_rerate_from_that_game_on(api, app):
     club, key = _club(api)
     dec, _ = _night(api, club, key, "Dec", "2025-12-12", sheets=(B_WINS, A_WINS))
@@ -34,12 +44,7 @@ def test_hands_corrected_in_a_finished_night_rerate_from_that_game_on(api, app):
     # January's table 1 (side A won 8-0) gets five hands turned: side B wins 5-3.
     _finish(api, key, jan, "open")
     game_id = next(t for t in jan_round["tables"] if t["table"] == 1)["games"][0]["id"]
-    for index in range(5):
-        game = api.game(game_id)
-        hand = game["hands"][index]
-        api.put(f"/api/games/{game_id}/hands/{hand['id']}", key=key,
-                json={"maker": "B", "tricks": 3},
-                headers={"If-Match": f'"{game["version"]}"'}, expect=200)
+    _give_hands_to_b(api, key, game_id, 5)
     assert api.game(game_id)["winner"] == "B"
     _finish(api, key, jan)
     after = _nights(app, club)
@@ -113,12 +118,7 @@ def test_a_corrected_margin_with_the_same_winner_rerates_the_night(api, app):
     first = {r["person_id"]: (r["rating"], r["wins"]) for r in _table(api, club, key)}
     _finish(api, key, jan, "open")
     game_id = next(t for t in jan_round["tables"] if t["table"] == 1)["games"][0]["id"]
-    for index in range(3):
-        game = api.game(game_id)
-        hand = game["hands"][index]
-        api.put(f"/api/games/{game_id}/hands/{hand['id']}", key=key,
-                json={"maker": "B", "tricks": 3},
-                headers={"If-Match": f'"{game["version"]}"'}, expect=200)
+    _give_hands_to_b(api, key, game_id, 3)
     game = api.game(game_id)
     assert (game["winner"], game["points"]) == ("A", {"A": 5, "B": 3})
     _finish(api, key, jan)

@@ -8,9 +8,9 @@ and read as a person would read it.
 The issue asks: after 20 nights the ratings rank people by their true skill with Spearman
 0.8 or more, and after the club's nights their Brier score beats the season's points per
 hand and a coin. The ratings are read as the app keeps them: each game's update weighed by
-its score (api/rules/ratings.py, weight). The simulation here is not api/rules/rating_check.py's: the tables are
-seated by the app's progressive movement (winners stay, losers move), not drawn anew every
-round."""
+its score (api/rules/ratings.py, weight). The simulation here is not
+api/rules/rating_check.py's: the tables are seated by the app's progressive movement
+(winners stay, losers move), not drawn anew every round."""
 
 from __future__ import annotations
 
