@@ -97,7 +97,20 @@ class Event(db.Model):
     rounds: Mapped[list[Round]] = relationship(back_populates="event", order_by="Round.number")
 
 
-class Team(db.Model):
+class EventDayMarks:
+    """What an entrant (a team, or a player of an individual event) carries on the event day:
+    stays at this table every round (an accommodation; 0 = where seated in round 1), entry
+    fee paid, disqualified (the reason; results stand, no place or prize), the categories it
+    is tagged into ("High lady"); and when it was registered."""
+
+    stays_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    paid: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    disqualified: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    categories: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class Team(EventDayMarks, db.Model):
     """A fixed team of two (team formats); in a league, its roster and substitutes."""
 
     __tablename__ = "teams"
@@ -113,21 +126,13 @@ class Team(db.Model):
     # A league's division (skill level); None when the league has one pool.
     division: Mapped[str | None] = mapped_column(String(40), nullable=True)
     playoff_excluded: Mapped[bool] = mapped_column(Boolean, default=False)
-    # Event day: stays at this table every round (an accommodation; 0 = where seated in
-    # round 1), entry fee paid, disqualified (the reason; results stand, no place or prize),
-    # the categories it is tagged into ("High lady").
-    stays_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    paid: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    disqualified: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    categories: Mapped[list | None] = mapped_column(JSON, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
     event: Mapped[Event] = relationship(back_populates="teams")
     members: Mapped[list[Player]] = relationship(back_populates="team",
                                                  order_by="Player.position")
 
 
-class Player(db.Model):
+class Player(EventDayMarks, db.Model):
     """A person in an event: an individual entrant, or a team's roster player or substitute."""
 
     __tablename__ = "players"
@@ -149,14 +154,6 @@ class Player(db.Model):
     # by the organizer's decision; never on a guess).
     person_id: Mapped[int | None] = mapped_column(ForeignKey("people.id", ondelete="SET NULL"),
                                                   nullable=True, index=True)
-    # Event day: stays at this table every round (an accommodation; 0 = where seated in
-    # round 1), entry fee paid, disqualified (the reason; results stand, no place or prize),
-    # the categories it is tagged into ("High lady").
-    stays_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    paid: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    disqualified: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    categories: Mapped[list | None] = mapped_column(JSON, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
 
     event: Mapped[Event] = relationship(back_populates="players")
     team: Mapped[Team | None] = relationship(back_populates="members")
