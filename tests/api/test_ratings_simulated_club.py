@@ -8,9 +8,9 @@ and read as a person would read it.
 The issue asks: after 20 nights the ratings rank people by their true skill with Spearman
 0.8 or more, and after the club's nights their Brier score beats the season's points per
 hand and a coin. The ratings are read as the app keeps them: each game's update weighed by
-its score (api/rules/ratings.py, weight). The simulation here is not api/rules/rating_check.py's: the tables are
-seated by the app's progressive movement (winners stay, losers move), not drawn anew every
-round."""
+its score (api/rules/ratings.py, weight). The simulation here is not
+api/rules/rating_check.py's: the tables are seated by the app's progressive movement
+(winners stay, losers move), not drawn anew every round."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def play_club(api, app, *, seed: int, people: int = PEOPLE, nights: int = NIGHTS
         api.patch(f"/api/events/{event['id']}", key=key, json={"status": "finished"},
                   expect=200)
         if night + 1 == RANKED_AFTER:
-            rows = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()
+            rows = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()["rows"]
             found["spearman_after_20"], found["ranked"] = _spearman_of(rows, person_skill)
         if log:
             log(f"night {night + 1} done")
@@ -125,7 +125,7 @@ def test_a_simulated_club_is_ranked_by_its_true_skill_and_predicted(api, app):
     # The CSV says what the table says.
     text = api.get(f"/api/clubs/{club}/ratings.csv", key=key, expect=200).get_data(as_text=True)
     table = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
-    rows = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()
+    rows = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()["rows"]
     assert [(r["name"], float(r["rating"]), int(r["games"])) for r in table] == \
         [(r["name"], r["rating"], r["games"]) for r in rows]
     # The ratings kept night by night as the club played are one pass over its games in
