@@ -53,8 +53,8 @@ class RatingsCsv(MethodView):
         games, wins. Private people only with the club key."""
         club = clubs.get_club(club_id)
         table = reads.table(club_id, is_club(club_id))
-        rows = ([r["place"], as_text(r["name"]), f"{r['rating']:.2f}", f"{r['sigma']:.3f}",
-                 f"{r['mu']:.3f}", r["games"], r["wins"]] for r in table)
+        rows = ([place, as_text(name), f"{rating:.2f}", f"{sigma:.3f}", f"{mu:.3f}", games,
+                 wins] for place, _, name, rating, mu, sigma, games, wins in table)
         filename = f"{file_slug(club.name) or 'club'}-ratings.csv"
         return Response(stream_csv(CSV_HEADER, rows), mimetype="text/csv",
                         headers={"Content-Disposition": f'attachment; filename="{filename}"'})
