@@ -218,17 +218,15 @@ def _typical_person(app, club_id: int, faithful: int) -> int:
 def _read(url: str, path: str, warm: int) -> dict:
     """The first read of a fresh app (cold), then `warm` more (their median and max)."""
     from api import create_app
-    from api.club import finishes, profiles, series
     from api.config import normalise_database_url
+    from api.core.caching import forget_everything
     from api.core.db import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": normalise_database_url(url)})
     client = app.test_client()
-    # A fresh worker has kept nothing: the tables kept per process are emptied too (they
+    # A fresh worker has kept nothing: every table kept per process is emptied too (they
     # outlive an app, and the seeded codes repeat from one database to the next).
-    series.forget_tables()
-    profiles.forget()
-    finishes.forget()
+    forget_everything()
     try:
         t0 = time.perf_counter()
         first = client.get(path)

@@ -19,8 +19,10 @@
    from scratch (250,000 games read and rated, 100,000 rows a person a night written), a
    night marked finished (its revision bumped, its games unchanged), a night's game
    corrected (its 1,250 games re-rated), a game corrected in the middle of the year (half
-   the year re-rated), and warm reads of the ratings table and a person's rating against
-   the profile read (the baseline) in the same run.
+   the year re-rated), and reads of the ratings table (its first page, a page deep in it,
+   1,000 rows, the whole table as CSV) and a person's rating against the profile read (the
+   baseline) in the same run: the first read of a fresh worker (cold) and the median of
+   the reads after it (warm).
 """
 
 from __future__ import annotations
@@ -249,10 +251,18 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, direct: b
             "faithful's rating": _read(database.url,
                                        f"/api/clubs/{club}/people/{seeded['faithful']}/rating",
                                        20),
-            "ratings table": _read(database.url, f"/api/clubs/{club}/ratings", 5)}
+            # A page of the table (100 rows unless asked), deep in it, the most a read
+            # answers, and the whole table as the CSV (before the table paged, every one of
+            # these answered the whole table).
+            "ratings table": _read(database.url, f"/api/clubs/{club}/ratings", 20),
+            "ratings, rows 10,001-10,100": _read(
+                database.url, f"/api/clubs/{club}/ratings?offset=10000", 20),
+            "ratings, 1,000 rows": _read(database.url,
+                                         f"/api/clubs/{club}/ratings?limit=1000", 20),
+            "ratings CSV (whole)": _read(database.url, f"/api/clubs/{club}/ratings.csv", 5)}
         base = reads["profile (baseline)"]["warm_ms"]
         for name, f in reads.items():
-            log(f"  {name:20} cold {f['cold_ms']:8.1f} ms  warm {f['warm_ms']:7.1f} ms "
+            log(f"  {name:28} cold {f['cold_ms']:8.1f} ms  warm {f['warm_ms']:7.1f} ms "
                 f"(x{f['warm_ms'] / base:.2f} the profile)  {f['bytes']:,} bytes")
         with app.app_context():
             db.engine.dispose()

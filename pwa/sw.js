@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'cfe6823de00e';
+const VERSION = 'f059379ae7d5';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ..core.schemas import Bool, Int, ListOf, Name, Schema, TextField
+from ..core.schemas import Bool, Int, ListOf, Name, PageSchema, Schema, TextField
 from ..people.schemas import PersonSchema
 
 
@@ -181,11 +181,8 @@ class SeriesStandingsSchema(SeriesSchema):
     offset = Int(required=True)
 
 
-class SeriesPageSchema(Schema):
-    # Query strings are text: these integers are read from it (not strict as in bodies).
-    offset = fields.Integer(load_default=0, validate=validate.Range(0, 10**6))
-    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000), metadata={
-        "description": "Rows to answer (a club of thousands would be megabytes at once)."})
+class SeriesPageSchema(PageSchema):
+    """A page of the standings (the ratings table pages the same way)."""
 
 
 class StatsSchema(Schema):

@@ -144,6 +144,16 @@ class SidePointsSchema(Schema):
     B = Int(required=True)
 
 
+class PageSchema(Schema):
+    """A page of a long table, from the query string (its text read as integers, not strict
+    as in bodies): the series' standings and the club's ratings."""
+
+    offset = fields.Integer(load_default=0, validate=validate.Range(0, 10**6), metadata={
+        "description": "Rows to skip: 100 answers the table from its 101st row."})
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000), metadata={
+        "description": "Rows to answer (a club of thousands would be megabytes at once)."})
+
+
 class RefSchema(Schema):
     id = Int(allow_none=True)
     name = fields.String(allow_none=True)

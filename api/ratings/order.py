@@ -113,4 +113,11 @@ def games_digests(nights: Iterable[int], games: Iterable[RatedGame]) -> dict[int
     found: dict[int, list] = {e: [] for e in nights}
     for game in games:
         found[game.night].append((*game[:5], game.points))
-    return {e: hashlib.sha256(repr(v).encode()).hexdigest() for e, v in found.items()}
+    return {e: _digest(v) for e, v in found.items()}
+
+
+def _digest(games: list) -> str:
+    return hashlib.sha256(repr(games).encode()).hexdigest()
+
+
+NO_RATED_GAMES = _digest([])  # a night none of whose games is rated (yet)

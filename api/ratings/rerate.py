@@ -9,6 +9,7 @@ it."""
 from __future__ import annotations
 
 import gc
+import hashlib
 from contextlib import contextmanager
 
 from sqlalchemy import delete, insert, select
@@ -18,7 +19,14 @@ from ..core.caching import Kept
 from ..core.db import db
 from ..core.models import Club, Event, RatedNight, Rating, RatingNight
 from ..rules import ratings as rr
-from .order import club_nights, games_digests, night_start, people_digests, rated_games
+from .order import (
+    NO_RATED_GAMES,
+    club_nights,
+    games_digests,
+    night_start,
+    people_digests,
+    rated_games,
+)
 
 
 def after_night_finished(event_id: int) -> None:
@@ -117,6 +125,26 @@ def sync(club_id: int) -> bool:
         db.session.rollback()
         return False
     return start is not None
+
+
+def rated_stamp(club_id: int) -> str:
+    """A digest of what the club's ratings rows were last rated from and shown with: the
+    registry's revision (names, privacy, merges) and the stamp of each night with a rated
+    game but its revision (its date, its players' people, its rated games' digest, its
+    random code). A write that changes none of them (a new night, a hand in a game still
+    being played, a night marked finished) leaves it as it was; anything that re-rates
+    changes it. The stamps are written in the transaction that writes the rows, so it never
+    says more than they do."""
+    revision = db.session.scalar(select(Club.revision).where(Club.id == club_id))
+    nights = db.session.execute(
+        select(RatedNight.event_id, Event.code, RatedNight.night_date, RatedNight.people,
+               RatedNight.games)
+        .join(Event, Event.id == RatedNight.event_id)
+        .where(RatedNight.club_id == club_id, RatedNight.games != NO_RATED_GAMES)
+        .order_by(RatedNight.event_id)).all()
+    text = f"{club_id}.{revision}." + ".".join(
+        f"{e}{code}{night}{people}{games}" for e, code, night, people, games in nights)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _restamp(club_id: int, stamps: dict, club_revision: int, kept: dict) -> None:

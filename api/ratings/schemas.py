@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from ..core.schemas import Bool, Int, Schema
+from ..core.schemas import Bool, Int, PageSchema, Schema
 
 Float = fields.Float
 
@@ -21,6 +21,19 @@ class RatingRowSchema(Schema):
     sigma = Float(required=True, metadata={"description": "The rating's uncertainty (±)."})
     games = Int(required=True, metadata={"description": "Rated games."})
     wins = Int(required=True)
+
+
+class RatingsPageSchema(PageSchema):
+    """A page of the ratings table (as the series' standings page)."""
+
+
+class RatingsTableSchema(Schema):
+    rows = fields.List(fields.Nested(RatingRowSchema), required=True, metadata={
+        "description": "The rows from `offset`, at most `limit` (see the query), best first; "
+                       "each place is the whole table's."})
+    total_rows = Int(required=True, metadata={
+        "description": "Rated people in the whole table (as this key sees it)."})
+    offset = Int(required=True)
 
 
 class RatingNightSchema(Schema):

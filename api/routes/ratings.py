@@ -3,14 +3,17 @@ their nights."""
 
 from __future__ import annotations
 
-from flask import Response
+import hashlib
+
+from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from marshmallow import RAISE
 
 from ..club import clubs
 from ..exports import as_text, file_slug, stream_csv
 from ..ratings import reads
-from ..ratings.schemas import RatingHistorySchema, RatingRowSchema
+from ..ratings.schemas import RatingHistorySchema, RatingsPageSchema, RatingsTableSchema
 from .clubs import is_club, not_for_search_engines
 
 blp = Blueprint("ratings", __name__, url_prefix="/api/clubs",
@@ -22,24 +25,36 @@ CSV_HEADER = ["place", "name", "rating", "sigma", "mu", "games", "wins"]
 
 @blp.route("/<int:club_id>/ratings")
 class Ratings(MethodView):
-    @blp.response(200, RatingRowSchema(many=True))
-    def get(self, club_id):
-        """The club's ratings table, best first: each rated person's rating (mu - 3 sigma)
-        with its uncertainty sigma, games and wins. Private people only with the club key."""
+    @blp.arguments(RatingsPageSchema, location="query", unknown=RAISE)
+    @blp.response(200, RatingsTableSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
+    def get(self, page, club_id):
+        """The club's ratings table, best first: each rated person's place (equal ratings
+        share it), rating (mu - 3 sigma) with its uncertainty sigma, games and wins, a page
+        of rows at a time (`total_rows` says how many there are). Private people only with
+        the club key. Poll with If-None-Match: the ETag changes when a night's games are
+        rated or the club's people change (a rename, privacy, a merge)."""
         clubs.get_club(club_id)
-        return reads.table(club_id, is_club(club_id))
+        club_key = is_club(club_id)
+        stamp = reads.table_stamp(club_id)
+        mark = f"{stamp}.{int(club_key)}.{page['offset']}.{page['limit']}"
+        tag = '"r' + hashlib.sha1(mark.encode()).hexdigest()[:20] + '"'
+        if request.if_none_match.contains(tag.strip('"')):
+            return Response(status=304, headers={"ETag": tag})
+        return reads.page(club_id, club_key, page["offset"], page["limit"], stamp), 200, \
+            {"ETag": tag}
 
 
 @blp.route("/<int:club_id>/ratings.csv")
 class RatingsCsv(MethodView):
     @blp.response(200, content_type="text/csv", description="UTF-8 CSV with a header row.")
     def get(self, club_id):
-        """The ratings table as CSV: place, name, rating (mu - 3 sigma), sigma, mu, games,
-        wins. Private people only with the club key."""
+        """The whole ratings table as CSV: place, name, rating (mu - 3 sigma), sigma, mu,
+        games, wins. Private people only with the club key."""
         club = clubs.get_club(club_id)
         table = reads.table(club_id, is_club(club_id))
-        rows = ([r["place"], as_text(r["name"]), f"{r['rating']:.2f}", f"{r['sigma']:.3f}",
-                 f"{r['mu']:.3f}", r["games"], r["wins"]] for r in table)
+        rows = ([place, as_text(name), f"{rating:.2f}", f"{sigma:.3f}", f"{mu:.3f}", games,
+                 wins] for place, _, name, rating, mu, sigma, games, wins in table)
         filename = f"{file_slug(club.name) or 'club'}-ratings.csv"
         return Response(stream_csv(CSV_HEADER, rows), mimetype="text/csv",
                         headers={"Content-Disposition": f'attachment; filename="{filename}"'})

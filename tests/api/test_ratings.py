@@ -51,7 +51,10 @@ def _people_by_side(api, event, table):
 
 
 def _table(api, club, key=None):
-    return api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()
+    """The whole table (these clubs' tables fit in the first page)."""
+    answer = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()
+    assert answer["offset"] == 0 and answer["total_rows"] == len(answer["rows"])
+    return answer["rows"]
 
 
 def test_a_finished_night_is_rated_and_shown_with_its_uncertainty(api, app):

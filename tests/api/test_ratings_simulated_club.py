@@ -95,7 +95,7 @@ def play_club(api, app, *, seed: int, people: int = PEOPLE, nights: int = NIGHTS
         api.patch(f"/api/events/{event['id']}", key=key, json={"status": "finished"},
                   expect=200)
         if night + 1 == RANKED_AFTER:
-            rows = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()
+            rows = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()["rows"]
             found["spearman_after_20"], found["ranked"] = _spearman_of(rows, person_skill)
         if log:
             log(f"night {night + 1} done")
@@ -125,7 +125,7 @@ def test_a_simulated_club_is_ranked_by_its_true_skill_and_predicted(api, app):
     # The CSV says what the table says.
     text = api.get(f"/api/clubs/{club}/ratings.csv", key=key, expect=200).get_data(as_text=True)
     table = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
-    rows = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()
+    rows = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()["rows"]
     assert [(r["name"], float(r["rating"]), int(r["games"])) for r in table] == \
         [(r["name"], r["rating"], r["games"]) for r in rows]
     # The ratings kept night by night as the club played are one pass over its games in

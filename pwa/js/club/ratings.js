@@ -58,16 +58,49 @@ export async function ratingCard(clubId, personId, key) {
     h('p', {class: 'hint'}, 'A cautious estimate of skill from games won and lost with rotating partners (μ − 3σ; ±σ is how unsure it still is). Ghost seats, forfeits and card draws are not rated.'));
 }
 
-/** The club page's card: the table, best first, each name linking to the profile. */
+/** The club page's card: the table best first, a page of 100 at a time ("Show more" adds the
+ * next; the places are the whole table's), each name linking to the profile. */
 export async function ratingsTable(clubId, key, base) {
-  const rows = (await call('GET', `/api/clubs/${clubId}/ratings`, {key})).data;
-  return h('section', {class: 'card club-ratings'}, h('h2', {}, 'Ratings'),
-    rows.length
-      ? h('table', {class: 'standings'}, h('thead', {}, h('tr', {},
-        ['#', 'Player', 'Rating', '±', 'Games'].map((c) => h('th', {scope: 'col'}, c)))),
-      h('tbody', {}, rows.map((r) => h('tr', {}, h('td', {}, String(r.place)),
-        h('th', {scope: 'row'}, h('a', {href: `${base}/people/${r.person_id}`}, r.name)),
-        h('td', {}, fixed(r.rating)), h('td', {}, fixed(r.sigma)), h('td', {}, String(r.games))))))
-      : h('p', {class: 'empty'}, 'No rated game yet.'),
-    h('p', {}, h('a', {href: `/api/clubs/${clubId}/ratings.csv`, download: ''}, 'Download the ratings (CSV)')));
+  const read = async (offset) => (await call('GET', `/api/clubs/${clubId}/ratings?offset=${offset}`, {key})).data;
+  const first = await read(0);
+  const csv = h('p', {}, h('a', {href: `/api/clubs/${clubId}/ratings.csv`, download: ''}, 'Download the ratings (CSV)'));
+  const card = h('section', {class: 'card club-ratings'}, h('h2', {}, 'Ratings'));
+  if (!first.rows.length) {
+    card.append(h('p', {class: 'empty'}, 'No rated game yet.'), csv);
+    return card;
+  }
+  const body = h('tbody');
+  const shown = new Set();
+  let next = 0;
+  const more = h('button', {type: 'button', class: 'btn'});
+  const moreLine = h('p', {class: 'actions'}, more);
+  const note = h('p', {class: 'error', role: 'alert', hidden: true});
+  const add = (page) => {
+    // A night rated between two pages moves rows: a person already shown is not shown twice.
+    const rows = page.rows.filter((r) => !shown.has(r.person_id));
+    rows.forEach((r) => shown.add(r.person_id));
+    body.append(...rows.map((r) => h('tr', {}, h('td', {}, String(r.place)),
+      h('th', {scope: 'row'}, h('a', {href: `${base}/people/${r.person_id}`}, r.name)),
+      h('td', {}, fixed(r.rating)), h('td', {}, fixed(r.sigma)), h('td', {}, String(r.games)))));
+    next = page.offset + page.rows.length;
+    more.textContent = `Show more (${body.rows.length} of ${page.total_rows})`;
+    moreLine.hidden = next >= page.total_rows;
+  };
+  more.onclick = async () => {
+    more.disabled = true;
+    try {
+      add(await read(next));
+      note.hidden = true;
+    } catch (error) {
+      note.hidden = false;
+      note.textContent = `The next ratings could not be read: ${error.message}`;
+    } finally {
+      more.disabled = false;
+    }
+  };
+  card.append(h('table', {class: 'standings'}, h('thead', {}, h('tr', {},
+    ['#', 'Player', 'Rating', '±', 'Games'].map((c) => h('th', {scope: 'col'}, c)))), body),
+  note, moreLine, csv);
+  add(first);
+  return card;
 }
