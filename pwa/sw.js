@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'f059379ae7d5';
+const VERSION = '14ae42376934';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

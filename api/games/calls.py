@@ -11,7 +11,7 @@ from ..core.common import audit, game_label, lock_event
 from ..core.db import db
 from ..core.errors import not_found
 from ..core.keys import Principal
-from ..core.models import ApiKey, Call, utcnow
+from ..core.models import ApiKey, Call, Round, utcnow
 from .game_writes import locked_game
 from .news import game_changed
 
@@ -20,8 +20,14 @@ CALLS_PER_WINDOW = 6
 CALL_WINDOW = 15 * 60
 
 
-def call_view(call: Call, labels: dict[int, str] | None = None, now=None) -> dict:
+def call_view(call: Call, labels: dict[int, str] | None = None, now=None,
+              rounds: dict[int, tuple[str, bool]] | None = None) -> dict:
+    """A call as the organizer's list shows it. `rounds`: the event's rounds by number, each
+    (label, closed), read once for a list; else read for this call's round."""
     now = now or utcnow()
+    if rounds is None:
+        rounds = _rounds(call.event_id, call.round_number)
+    label, closed = rounds.get(call.round_number, (f"Round {call.round_number}", False))
     end = call.answered_at or now
     answered_by = None
     if call.answered_by is not None:
@@ -29,10 +35,20 @@ def call_view(call: Call, labels: dict[int, str] | None = None, now=None) -> dic
                        "label": (labels or {}).get(call.answered_by) or "organizer"}
     return {"id": call.id, "event_id": call.event_id, "game_id": call.game_id,
             "table": call.table, "round_number": call.round_number,
+            "round_label": label, "round_closed": closed,
             "called_at": call.called_at, "waiting": call.answered_at is None,
             "age_seconds": max(0, int((now - call.called_at).total_seconds())),
             "waited_seconds": max(0, int((end - call.called_at).total_seconds())),
             "answered_at": call.answered_at, "answered_by": answered_by}
+
+
+def _rounds(event_id: int, number: int | None = None) -> dict[int, tuple[str, bool]]:
+    """The event's rounds (only round `number`, when given): {number: (label, closed)}."""
+    query = select(Round.number, Round.label, Round.status).where(Round.event_id == event_id)
+    if number is not None:
+        query = query.where(Round.number == number)
+    return {row.number: (row.label, row.status == "closed")
+            for row in db.session.execute(query)}
 
 
 def _labels(key_ids) -> dict[int, str]:
@@ -81,8 +97,9 @@ def event_calls(event_id: int) -> dict:
     now = utcnow()
     waiting = sorted((c for c in calls if c.answered_at is None), key=lambda c: c.id)
     answered = sorted((c for c in calls if c.answered_at is not None), key=lambda c: -c.id)
+    rounds = _rounds(event_id)
     return {"waiting": len(waiting), "answered": len(answered), "total": len(calls),
-            "calls": [call_view(c, labels, now) for c in waiting + answered]}
+            "calls": [call_view(c, labels, now, rounds) for c in waiting + answered]}
 
 
 def answer_call(event_id: int, call_id: int, principal: Principal) -> dict:

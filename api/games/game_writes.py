@@ -3,6 +3,8 @@ its version (If-Match), a closed round's guard, saving the new state and answeri
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import select
 
 from ..core.common import audit, game_label, get_game, lock_event, preset_of
@@ -56,6 +58,20 @@ def writable(game: Game, principal: Principal, *, organizer_override: bool = Tru
                         f"{_minutes(game)} after round {round_.number} closed. Call the "
                         "organizer to change it now.", code="correction-window-closed",
                         correctable_until=until.isoformat())
+
+
+def may_take_back(game: Game) -> datetime | None:
+    """A side taking back its own proposal that still waits (a hand or a change not yet
+    agreed) changes no agreed result, so the correction window does not close it: the side
+    that made it may withdraw it after the window too, with no reason asked of anyone
+    (RULES.md §7). Refused only before the round has started. Returns when the window
+    closed, when it has (for the audit log), else None."""
+    round_ = game.match.round
+    if round_.status == "scheduled":
+        raise Conflict(f"{round_.label} has not started yet; the organizer starts it "
+                       "first.", code="round-not-started")
+    until = correctable_until(game)
+    return until if until is not None and utcnow() >= until else None
 
 
 def _minutes(game: Game) -> str:

@@ -61,6 +61,11 @@ class CallSchema(Schema):
     game_id = Int(required=True)
     table = Int(required=True)
     round_number = Int(required=True)
+    round_label = fields.String(required=True, metadata={
+        "description": "The round's name ('Round 2', 'Week 3')."})
+    round_closed = Bool(required=True, metadata={
+        "description": "Whether the game's round is closed: a call about a correction after "
+                       "the round, say."})
     called_at = fields.DateTime(required=True)
     waiting = Bool(required=True)
     age_seconds = Int(required=True, metadata={"description": "Seconds since the call."})

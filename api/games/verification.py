@@ -42,7 +42,7 @@ from .entry_views import (
     waiting_entries,
 )
 from .game_state import compute_state, read_game, rules_hand, stored_score
-from .game_writes import locked_game, lower_first, writable
+from .game_writes import locked_game, lower_first, may_take_back, writable
 from .news import agreement, game_changed
 
 # --- reading ---------------------------------------------------------------------------------
@@ -275,7 +275,8 @@ def _own_waiting(event_id: int, game, entry_id: str, side: str, what: str) -> Ha
 
 
 def withdraw(game_id: int, entry_id: str, principal: Principal, side: str) -> dict:
-    """The entering side takes its waiting entry back (entered by mistake)."""
+    """The entering side takes its waiting entry (or its proposed change of an agreed hand)
+    back. Nothing agreed changes, so the side may do it after the correction window too."""
     event, game, preset = locked_game(game_id)
     row = _own_waiting(event.id, game, entry_id, side, "withdraw")
     if row.state == "withdrawn":
@@ -283,10 +284,11 @@ def withdraw(game_id: int, entry_id: str, principal: Principal, side: str) -> di
         return _answer(game_id, side, principal)
     if row.state != PENDING:
         raise _not_waiting(row)
-    writable(game, principal)
+    closed = may_take_back(game)
     before = entry_view(row)
     _drop(row, "withdrawn", f"side {side}", waiting_entries(game.id), preset.verification)
     audit(event.id, principal, "withdraw-hand-entry", "hand_entry", row.id, before=before,
+          after={"window_closed_at": closed} if closed is not None else None,
           round_number=game.match.round.number, table=game.match.table)
     db.session.commit()
     return _answer(game_id, side, principal)

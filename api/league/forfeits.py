@@ -130,6 +130,49 @@ def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) 
     return forfeited, kept
 
 
+def _announced_games(match: Match, side: str, numbers: list[int]) \
+        -> tuple[list[int], dict[int, str]]:
+    """The games a forfeit recorded before the night will cost (a week is scheduled ahead,
+    its matches all games played: never a best-of playoff match): forfeited when the week
+    starts (`apply_advance_forfeits`), not before, so the standings count only the weeks
+    opened so far. A game another forfeit of this match already names is left out. Returns
+    the games, and why each other one is left out, in words (as `_forfeit_games`)."""
+    named: dict[int, str] = {}
+    for forfeit in db.session.execute(db.select(Forfeit).where(Forfeit.match_id == match.id)
+                                      .order_by(Forfeit.id)).scalars():
+        by = "A" if forfeit.team_id == match.team_a_id else "B"
+        for number in forfeit.games:
+            named.setdefault(number, by)
+    existing = {g.number for g in match.games}
+    forfeited, kept = [], {}
+    for number in numbers:
+        if number in named:
+            kept[number] = "already forfeited" if named[number] == side else \
+                "forfeited by the other team"
+        elif number not in existing:
+            kept[number] = "not needed"
+        else:
+            forfeited.append(number)
+    return forfeited, kept
+
+
+def apply_advance_forfeits(event: Event, round_: Round) -> None:
+    """A week opens: the forfeits recorded before it (a team that called ahead) forfeit their
+    games now, so they count in the standings from this week on (the webhooks hear
+    standings.changed)."""
+    matches = {m.id: m for m in round_.matches}
+    if not matches:
+        return
+    preset = preset_of(event)
+    for forfeit in db.session.execute(
+            db.select(Forfeit).where(Forfeit.event_id == event.id, Forfeit.advance.is_(True),
+                                     Forfeit.match_id.in_(list(matches)))
+            .order_by(Forfeit.id)).scalars():
+        match = matches[forfeit.match_id]
+        side = "A" if forfeit.team_id == match.team_a_id else "B"
+        _forfeit_games(match, side, list(forfeit.games), preset)
+
+
 def _games_words(numbers) -> str:
     numbers = sorted(numbers)
     if len(numbers) == 1:
@@ -156,8 +199,10 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
     with a forfeit is an offence, and the third removes the team from the league.
 
     "Late" without minutes is measured from the night's start time. A forfeit recorded
-    while the week is still to come is an advance forfeit (the team called ahead): its games
-    are forfeited at once, so the opponent's schedule shows it before the night."""
+    while the week is still to come is an advance forfeit (the team called ahead, a no show
+    or one player; nobody is late before the night): the opponent's schedule shows it at
+    once, and its games are forfeited when the week starts, so the standings count it with
+    the weeks opened so far. Sent again unchanged, it is answered as recorded."""
     match = get_match(match_id)
     event = lock_event(match.event_id)
     preset = preset_of(event)
@@ -184,18 +229,28 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
                 "status": status.status, "message": status.message,
                 "minutes_late": existing.minutes_late, "advance": bool(existing.advance),
                 "match": game_view(match.games[0])["match"]}
+    advance = round_.status == "scheduled"
+    if advance and reason == rleague.LATE:
+        raise Conflict(f"{round_.label} has not started: a team is late only after its "
+                       "night's start. To record now that a team will not come, record a no "
+                       "show.", code="not-late-yet")
     measured = None
     if reason == rleague.LATE and minutes_late is None:
         minutes_late, measured = measured_lateness(event, match)
     numbers = rleague.forfeited_games(preset, reason, minutes_late)
-    advance = round_.status == "scheduled"
     side = "A" if team_id == match.team_a_id else "B"
     before_games = [(g.number, g.forfeited_by) for g in match.games]
-    forfeited, kept = _forfeit_games(match, side, numbers, preset)
+    forfeited, kept = (_announced_games(match, side, numbers) if advance
+                       else _forfeit_games(match, side, numbers, preset))
     if not forfeited and existing is None:
         raise Conflict(f"Nothing to forfeit for {team.name} at table {match.table}: "
                        f"{_kept_words(kept)} A game played is not forfeited, so no offence is "
                        "recorded.", code="nothing-to-forfeit")
+    if not forfeited and (existing.reason, existing.minutes_late, existing.note) == \
+            (reason, minutes_late, note):
+        # The same forfeit sent again (a lost answer retried): answered as recorded.
+        db.session.rollback()
+        return _answer(event, match, existing, preset, None)
     if existing:
         existing.reason, existing.minutes_late, existing.note = reason, minutes_late, note
         existing.advance = existing.advance and advance
@@ -221,14 +276,31 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
     kept_played = {n: why for n, why in kept.items() if n not in games}
     lateness = (f"{minutes_late} minutes late, measured from {measured}." if measured
                 else None)
-    other = match.team_b if team_id == match.team_a_id else match.team_a
-    ahead = (f"Recorded before the night: {other.name} see it on their schedule."
-             if advance and other is not None else None)
-    message = " ".join(filter(None, [lateness, ahead, status.message,
-                                     _kept_words(kept_played)]))
-    return {"games": games, "offences": status.offences, "status": status.status,
-            "message": message, "minutes_late": minutes_late, "advance": advance,
-            "match": game_view(match.games[0])["match"]}
+    return _answer(event, match, existing or _forfeit_of(match.id, team_id), preset,
+                   lateness, _kept_words(kept_played))
+
+
+def _forfeit_of(match_id: int, team_id: int) -> Forfeit:
+    return db.session.execute(db.select(Forfeit).where(
+        Forfeit.match_id == match_id, Forfeit.team_id == team_id)).scalar_one()
+
+
+def _answer(event: Event, match: Match, forfeit: Forfeit, preset: Preset,
+            lateness: str | None, kept: str = "") -> dict:
+    """What recording a forfeit answers: its games, the offence it is, and in words what
+    happens (an advance forfeit: who sees it, and when its games count)."""
+    status = rleague.offence_status(preset, _offences(event, forfeit.team_id))
+    other = match.team_b if forfeit.team_id == match.team_a_id else match.team_a
+    ahead = None
+    if forfeit.advance and other is not None:
+        label = match.round.label
+        when = (f"its games are forfeited when {label} starts" if match.round.status ==
+                "scheduled" else f"its games were forfeited when {label} started")
+        ahead = f"Recorded before the night: {other.name} see it on their schedule; {when}."
+    message = " ".join(filter(None, [lateness, ahead, status.message, kept]))
+    return {"games": forfeit.games, "offences": status.offences, "status": status.status,
+            "message": message, "minutes_late": forfeit.minutes_late,
+            "advance": bool(forfeit.advance), "match": game_view(match.games[0])["match"]}
 
 
 def forfeit_removed_teams(event: Event, round_: Round) -> None:

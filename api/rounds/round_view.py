@@ -12,7 +12,7 @@ from ..core.db import db
 from ..core.models import Event, Game, Round, utcnow
 from ..rules.seats import SIDE_OF_SEAT
 from .planning import Plan
-from .round_waits import round_waits
+from .round_waits import late_calls, round_waits
 
 
 def clock_view(round_: Round) -> dict | None:
@@ -84,6 +84,7 @@ def round_view(round_: Round, *, detail: bool = True) -> dict:
         "progress": {"tables": len(tables), "finished": done, "hands": hands,
                      "waiting": sum(t["waiting"] for t in tables)},
         "tables": tables if detail else [],
+        "late_calls": late_calls(round_, now) if detail else [],
     }
 
 

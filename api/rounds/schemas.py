@@ -81,8 +81,14 @@ class TableWaitSchema(Schema):
     age_seconds = Int(required=True, metadata={
         "description": "How long it has waited, by the server's clock."})
     call_id = Int(metadata={"description": "A call's id (to answer it)."})
+    round_number = Int(metadata={"description": "A call's round: the round of the game the "
+                                                "table called about."})
     words = fields.String(required=True, metadata={
         "description": "The wait in a sentence, as the progress board shows it."})
+
+
+class LateCallSchema(TableWaitSchema):
+    table = Int(required=True, metadata={"description": "The table that called."})
 
 
 class RoundTableSchema(Schema):
@@ -98,7 +104,9 @@ class RoundTableSchema(Schema):
     waits = fields.List(fields.Nested(TableWaitSchema), required=True, metadata={
         "description": "What the table waits for and on whom, what needs the organizer "
                        "first (a call, then a mismatch, then an entry to confirm or enter, "
-                       "then a sign-off); empty when nothing waits or the round is closed."})
+                       "then a sign-off); empty when nothing waits. A closed round still "
+                       "lists a call made after it closed, and a change proposed in its "
+                       "correction window."})
     waiting = Bool(required=True, metadata={"description": "Whether anything waits."})
 
 
@@ -120,6 +128,10 @@ class RoundSchema(Schema):
     clock = fields.Nested(ClockSchema, allow_none=True)
     progress = fields.Nested(ProgressSchema, required=True)
     tables = fields.List(fields.Nested(RoundTableSchema), required=True)
+    late_calls = fields.List(fields.Nested(LateCallSchema), required=True, metadata={
+        "description": "In the round being played: the calls still waiting from tables about "
+                       "games of other rounds (a correction after an earlier round closed), "
+                       "oldest first, each with its table and round. Empty otherwise."})
 
 
 class PlanTableSchema(Schema):

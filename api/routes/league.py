@@ -113,7 +113,8 @@ class Forfeits(MethodView):
     def post(self, body, match_id):
         """Record a forfeit: late (with minutes, or measured from the night's start time),
         no show or one player; the games it costs and the offence it counts. Before the
-        week starts it is an advance forfeit, shown on the opponent's schedule (organizer)."""
+        week starts it is an advance forfeit (a no show or one player), shown on the
+        opponent's schedule at once, its games forfeited when the week starts (organizer)."""
         require_key()
         principal = require(get_match(match_id).event_id, ORGANIZER)
         return forfeits.record_forfeit(match_id, principal, body["team_id"], body["reason"],

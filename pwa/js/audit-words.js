@@ -104,7 +104,8 @@ export function entryWords(e, side, label, games) {
     case 'schedule-season': return ['Season scheduled', `${plural(a.weeks, 'week')}, ${plural(a.teams, 'team')}`];
     case 'forfeit': return [`${a.team} forfeited game${a.games?.length === 1 ? '' : 's'} ${(a.games || []).join(', ')}`,
       [REASONS[a.reason] || a.reason, a.minutes_late && `${a.minutes_late} minutes late`,
-        a.offence && `offence ${a.offence}`, STANDING[a.status]].filter(Boolean).join(' · ')];
+        a.offence && `offence ${a.offence}`, STANDING[a.status]].filter(Boolean).join(' · '),
+      a.advance && 'recorded before the night: the games count when the week starts'];
     case 'substitute': return [`${a.name} plays in seat ${a.seat}`];
     case 'tiebreak-order': return ['Tiebreak order recorded'];
     case 'swap-seats': case 'correct-seats': return seatWords(e);
@@ -185,7 +186,8 @@ function entryDecisions(e, side) {
     case 'reject-hand-entry': return [proposal(b) ? `${bySide(a.rejected_by, side)} turned down ${proposal(b)}`
       : `${entryNo(b)} rejected by ${bySide(a.rejected_by, side)}`, `It said: ${entered(b, side)}`, a.reason && `Reason: ${a.reason}`];
     case 'withdraw-hand-entry': return [proposal(b) ? `${bySide(`side ${b.side}`, side)} withdrew ${proposal(b)}`
-      : `${entryNo(b)} withdrawn by ${bySide(`side ${b.side}`, side)} before it was agreed`, `It said: ${entered(b, side)}`];
+      : `${entryNo(b)} withdrawn by ${bySide(`side ${b.side}`, side)} before it was agreed`, `It said: ${entered(b, side)}`,
+    a.window_closed_at && 'after the correction window closed (nothing agreed changed)'];
     case 'drop-hand-entry': return [`${entryNo(b)} set aside: ${a.reason || 'the game was over before it'}`,
       `${bySide(`side ${b.side}`, side)} had entered: ${entered(b, side)}`];
     case 'change-hand-entry': return [`${bySide(`side ${b.side}`, side)} changed their entry of hand ${b.number} before it was agreed`,

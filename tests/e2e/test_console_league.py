@@ -464,3 +464,49 @@ def test_divisions_rank_apart_and_the_playoffs_take_the_nights_the_organizer_giv
     expect(playoffs.last).to_contain_text(f"v {final['b']['name']}")
     shot(page, "team-page-playoffs")
     desk.context.close()
+
+
+def test_a_forfeit_recorded_before_the_night_counts_when_its_week_opens(page: Page, league,
+                                                                        shot):
+    """Week 2 is still to come: a team has called ahead. The panel offers no lateness (nobody
+    is late before the night); the forfeit shows at once with its offence, the standings
+    are untouched, and when week 2 opens its games are the opponent's."""
+    league.api.call("POST", f"/api/events/{league.id}/season", {}, key=league.key, expect=201)
+    open_league(page, league)
+    week2 = page.locator('details.week[data-week="2"]')
+    week2.locator("summary").click()
+    match = league.round(2)["tables"][0]
+    home, away = match["team_a"]["name"], match["team_b"]["name"]
+    row = week2.locator(f'li.match[data-match="{match["match_id"]}"]')
+    row.get_by_role("button", name="Forfeit…").click()
+    panel = row.locator(".panel")
+    expect(panel.get_by_role("button", name="No show: games 1, 2, 3")).to_be_visible()
+    expect(panel.get_by_role("button", name="Only one player: games 1, 2, 3")).to_be_visible()
+    expect(panel.get_by_role("button", name="10 minutes late: game 1")).to_have_count(0)
+    panel.get_by_role("button", name=away, exact=True).click()
+    panel.get_by_role("button", name="No show: games 1, 2, 3").click()
+    panel.get_by_role("button", name="Record the forfeit").click()
+    expect(page.locator(".toast")).to_contain_text(
+        f"Forfeit recorded: games 1, 2, 3. Recorded before the night: {home} see it on their "
+        "schedule; its games are forfeited when Week 2 starts.")
+    expect(row.locator(".forfeit")).to_have_text(f"{away} forfeited ahead of the night: "
+                                                 "Offence 1: loss of the games.")
+    expect(row.locator(".match-score")).to_have_text("0–0")
+    row.scroll_into_view_if_needed()
+    shot(page, "league-forfeit-ahead", full_page=False)
+    board = league.get("/leaderboard")
+    assert {r["total"] for r in board["rows"]} == {0}, "nothing counted before the night"
+
+    league.seat_and_play_week(1)
+    after_week_1 = {r["name"]: r["total"] for r in league.get("/leaderboard")["rows"]}
+    league.api.call("POST", f"/api/events/{league.id}/rounds", {"number": 2}, key=league.key,
+                    expect=201)
+    page.reload()
+    week2 = page.locator('details.week[data-week="2"]')
+    row = week2.locator(f'li.match[data-match="{match["match_id"]}"]')
+    expect(row.locator(".match-score")).to_have_text("3–0")
+    expect(row.locator(".game-chip")).to_have_text([f"Game {n}: forfeited by {away}"
+                                                    for n in (1, 2, 3)])
+    now = {r["name"]: r["total"] for r in league.get("/leaderboard")["rows"]}
+    assert now[home] == after_week_1[home] + 7 and now[away] == after_week_1[away], \
+        "the forfeit counts from the night of week 2: 7 points to the opponent"

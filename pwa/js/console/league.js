@@ -167,14 +167,17 @@ function weeksCard(s) {
         m.forfeit_details.map((f) => h('p', {class: 'note forfeit'}, `${f.name} forfeited`
           + `${f.advance ? ' ahead of the night' : ''}: ${offences.get(f.team_id).message}`)),
         w.status !== 'closed' && h('div', {class: 'actions'}, open('f', 'Forfeit…'), open('s', 'Substitute…')),
-        panel('f') && forfeitPanel(s, m), panel('s') && t && seatPanel(s, t));
+        panel('f') && forfeitPanel(s, m, w.status !== 'playing'), panel('s') && t && seatPanel(s, t));
     })))));
 }
 
-function forfeitPanel(s, m) {
+/** Record a forfeit; `ahead`: the week is still to come, so nobody can be late yet (a team
+ * that calls ahead is a no show, or one player). */
+function forfeitPanel(s, m, ahead) {
   const out = msg();
   const [teamSet, team] = choices('Which team forfeits?', [[m.home.id, m.home.name], [m.away.id, m.away.name]]);
-  const [whySet, why] = choices('Why?', s.d.season.forfeit_choices.map((c) => [c, c.label]));
+  const reasons = s.d.season.forfeit_choices.filter((c) => !ahead || c.reason !== 'late');
+  const [whySet, why] = choices('Why?', reasons.map((c) => [c, c.label]));
   const record = async () => {
     if (!team() || !why()) throw new Error('Choose the team and the reason first.');
     return calls.forfeit(s.id, m.match_id, {team_id: team(), reason: why().reason, minutes_late: why().minutes_late});

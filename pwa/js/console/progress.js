@@ -20,17 +20,25 @@ function gameWords(g) {
           : [n, 'playing'];
 }
 
+/** A call still waiting from a table about a game of another round (a correction after that
+ * round closed): listed first on the board of the round being played, where the organizer
+ * looks, linked to that game's Corrections. */
+const lateCall = (id, c) => h('li', {class: 'progress-table late-call', 'data-call': c.call_id},
+  h('strong', {}, `Table ${c.table} `),
+  h('a', {href: `/e/${id}/organize/corrections?game=${c.game_id}`, class: 'wait'}, c.words));
+
 /** Each table's waits, in the server's words, link to the game's Corrections. */
-export const board = (id, round) => h('ul', {class: 'progress-board'}, round.tables.map((t) => {
-  const s = sides(t);
-  return h('li', {class: 'progress-table', 'data-table': t.table},
-    h('strong', {}, `Table ${t.table} `), `${s.A} v ${s.B}`,
-    t.waits.map((w) => h('a', {href: `/e/${id}/organize/corrections?game=${w.game_id}`, class: 'wait'}, w.words)),
-    t.games.map((g) => {
-      const [words, kind] = gameWords(g);
-      return h('span', {class: ['game-line', `is-${kind}`]}, h('span', {class: 'game-score'}, `${g.points.A}–${g.points.B}`), words,
-        h('a', {href: `/e/${id}/games/${g.id}`, class: 'inline-link'}, 'Open'),
-        !g.over && !g.hands_played && h('a', {href: `/e/${id}/games/${g.id}/sheet`, class: 'inline-link'}, 'Paper sheet'),
-        h('a', {href: `/e/${id}/organize/corrections?game=${g.id}`, class: 'inline-link'}, 'Fix'));
-    }));
-}));
+export const board = (id, round) => h('ul', {class: 'progress-board'},
+  (round.late_calls || []).map((c) => lateCall(id, c)), round.tables.map((t) => {
+    const s = sides(t);
+    return h('li', {class: 'progress-table', 'data-table': t.table},
+      h('strong', {}, `Table ${t.table} `), `${s.A} v ${s.B}`,
+      t.waits.map((w) => h('a', {href: `/e/${id}/organize/corrections?game=${w.game_id}`, class: 'wait'}, w.words)),
+      t.games.map((g) => {
+        const [words, kind] = gameWords(g);
+        return h('span', {class: ['game-line', `is-${kind}`]}, h('span', {class: 'game-score'}, `${g.points.A}–${g.points.B}`), words,
+          h('a', {href: `/e/${id}/games/${g.id}`, class: 'inline-link'}, 'Open'),
+          !g.over && !g.hands_played && h('a', {href: `/e/${id}/games/${g.id}/sheet`, class: 'inline-link'}, 'Paper sheet'),
+          h('a', {href: `/e/${id}/organize/corrections?game=${g.id}`, class: 'inline-link'}, 'Fix'));
+      }));
+  }));

@@ -34,7 +34,8 @@ export function tableCalls(id) {
     known = new Set(waiting.map((c) => c.id));
     mount(list, waiting.length
       ? h('ul', {class: 'plain-list'}, waiting.map((c) => h('li', {class: 'call-waiting', 'data-table': c.table},
-        h('strong', {}, `Table ${c.table}`), ` · waiting ${age(c.age_seconds)} `,
+        h('strong', {}, `Table ${c.table}`), c.round_closed ? ` · about ${c.round_label} (closed)` : '',
+        ` · waiting ${age(c.age_seconds)} `,
         h('a', {href: `/e/${id}/games/${c.game_id}`, class: 'inline-link'}, 'Open'), ' ',
         does('Answer', out, () => calls.answerCall(id, c.id), refresh,
           {pending: 'Answering…', class: 'btn-small', 'aria-label': `Answer table ${c.table}`}))))

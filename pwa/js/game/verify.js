@@ -170,12 +170,19 @@ export function verify(store) {
         : pendingWords(e.hand, g.sides, store.handValues()) || e.kind;
     const ours = e.side === store.side;
     const they = sideName(g, other(e.side));
-    const can = (g.verification === 'confirm_each_hand' || change) && (first || change) && !sending();
+    // After the correction window nobody at the table can agree to it any more (only the
+    // organizer changes the game); the pair that proposed it may still take it back.
+    const late = !g.correction_open && Boolean(g.correctable_until);
+    const can = !late && (g.verification === 'confirm_each_hand' || change) && (first || change) && !sending();
     let state;
     if (ours) state = change ? `waiting for ${they} to agree` : g.verification === 'confirm_each_hand' ? `waiting for ${they} to confirm`
       : `waiting for ${they}'s own entry`;
     else state = g.verification === 'confirm_each_hand' ? `entered by ${sideName(g, e.side)}`
       : `waiting for your entry`;
+    if (late) {
+      state = ours ? 'the correction window closed: only the organizer can change the game now; you can take this back'
+        : `proposed by ${sideName(g, e.side)}; the correction window closed: only the organizer can change the game now`;
+    }
     const sent = (store.decisions || []).some((d) => d.path.includes(`/entries/${encodeURIComponent(e.id)}/`));
     if (sent) state = 'your choice is not sent yet';
     return h('li', {class: ['hand', 'entry-line', ours ? 'ours' : 'theirs'], 'data-entry': change ? `change-${e.number}` : e.number},
