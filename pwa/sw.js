@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'cfe6823de00e';
+const VERSION = 'a7a6d936d71c';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
