@@ -102,13 +102,26 @@ def _entrants(preset: Preset, match_ids: set[int]) -> dict[int, list[int]]:
 
 
 def rows_waiting(waiting: list[dict]) -> dict[int, dict]:
-    """{entrant id: what waits at their table(s)}, for their row on the board."""
+    """{entrant id: what waits at their table(s)}, for their row on the board. The players of
+    one table share one dict (a big event has hundreds of tables waiting at once)."""
     by_entrant: dict[int, list[dict]] = {}
     for game in waiting:
         for entrant in game["entrants"]:
             by_entrant.setdefault(entrant, []).append(game)
-    return {entrant: {**_what(sum(g["hands"] for g in games),
-                              any(g["mismatch"] for g in games),
-                              sum(g["changes"] for g in games)),
-                      "tables": sorted({g["table"] for g in games})}
-            for entrant, games in by_entrant.items()}
+    shared: dict[int, dict] = {}  # game id -> its players' note
+    rows = {}
+    for entrant, games in by_entrant.items():
+        if len(games) == 1:
+            game = games[0]
+            note = shared.get(game["game_id"])
+            if note is None:
+                note = shared[game["game_id"]] = {
+                    **_what(game["hands"], game["mismatch"], game["changes"]),
+                    "tables": [game["table"]]}
+            rows[entrant] = note
+        else:  # in two games at once (a best-of match's next game, two rounds in play)
+            rows[entrant] = {**_what(sum(g["hands"] for g in games),
+                                     any(g["mismatch"] for g in games),
+                                     sum(g["changes"] for g in games)),
+                             "tables": sorted({g["table"] for g in games})}
+    return rows
