@@ -14,13 +14,14 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.orm import aliased
 
 from .core.common import get_event, preset_of
 from .core.db import db
-from .core.models import Game, Hand, Match, Player, Round, Seat
-from .games.result_notes import event_game_notes
+from .core.models import Game, Hand, Match, Player, Round, Ruling, Seat
+from .games.result_notes import event_game_notes, ruling_what
+from .games.rulings import ADJUST, FORFEITS
 from .leaderboard.board import leaderboard
 from .league.nights import night_lookup
 from .rules.seats import SEATS_OF
@@ -144,7 +145,60 @@ def _row_seats(row) -> dict[int, str]:
                 else getattr(row, f"seat{n}") or "?") for n in range(1, 5)}
 
 
+def _ruling_rows(event_id: int, zone: ZoneInfo) -> list[tuple[tuple, list]]:
+    """hands.csv's row for each standing ruling (withdrawn ones have no effect, so no row),
+    with its game's place (round, table, game), in that order: kind `ruling`, the points it
+    adds to each side, what it does in words and its reason in the note, so that a game's
+    rows add up to its points. An adjustment adds its points. A forfeit (or an upheld
+    protest) makes the game 0-0 whatever was played: its row takes back what the game's other
+    rows add up to. A rejected protest adds nothing."""
+    rulings = list(db.session.execute(_with_seat_names(
+        select(Ruling, Game.points_a, Game.points_b, Game.number.label("game_number"),
+               Match.table.label("table_number"), Round.number.label("round_number"))
+        .join(Game, Ruling.game_id == Game.id).join(Match, Game.match_id == Match.id)
+        .join(Round, Match.round_id == Round.id)
+        .where(Ruling.event_id == event_id, Ruling.withdrawn_at.is_(None))
+        .order_by(Round.number, Match.table, Game.number, Ruling.id))))
+    if not rulings:
+        return []
+    played = {game: (a or 0, b or 0) for game, a, b in db.session.execute(
+        select(Hand.game_id, func.sum(Hand.points_a), func.sum(Hand.points_b))
+        .where(Hand.game_id.in_({r.Ruling.game_id for r in rulings})).group_by(Hand.game_id))}
+    added: dict[int, list[int]] = {}  # each game's adjustments, for its forfeit's row
+    for r in rulings:
+        if r.Ruling.kind == ADJUST:
+            sums = added.setdefault(r.Ruling.game_id, [0, 0])
+            sums[0 if r.Ruling.side == "A" else 1] += r.Ruling.points
+    rows = []
+    for r in rulings:
+        ruling, seats = r.Ruling, _row_seats(r)
+        game = ruling.game_id
+        points, what = [0, 0], ruling_what(ruling)
+        if ruling.kind == ADJUST:
+            points[0 if ruling.side == "A" else 1] = ruling.points
+        elif ruling.kind in FORFEITS:  # the game's points are its points now
+            hands, adjusted = played.get(game, (0, 0)), added.get(game, [0, 0])
+            points = [r.points_a - hands[0] - adjusted[0], r.points_b - hands[1] - adjusted[1]]
+            if points != [0, 0]:
+                what += ": the hands played no longer count"
+        # "side A" read as the table does: "side A (Ann & Carol)".
+        what = SIDE_WORD.sub(lambda m, seats=seats: f"{m.group(0)} "
+                             f"({_side_names(seats, m.group(1))})", what)
+        rows.append(((r.round_number, r.table_number, r.game_number), [
+            r.round_number, r.table_number, r.game_number, "", "ruling", "", "", "", "", "",
+            "", points[0], points[1], f"Ruling: {what}", as_text(ruling.reason),
+            local_time(ruling.created_at, zone)]))
+    return rows
+
+
+SIDE_WORD = re.compile(r"\bside ([AB])\b")
+
+
 def hands_rows(event_id: int, zone: ZoneInfo) -> Iterator[list]:
+    """Every hand, by round, table, game and hand number, each game's rulings after its
+    hands (`_ruling_rows`)."""
+    rulings = _ruling_rows(event_id, zone)
+    next_ruling = 0
     # Plain columns, not ORM objects, fetched 1,000 at a time from a server-side cursor on
     # PostgreSQL (stream_results): memory stays flat however many hands the event has.
     query = _with_seat_names(
@@ -155,6 +209,10 @@ def hands_rows(event_id: int, zone: ZoneInfo) -> Iterator[list]:
         .order_by(Round.number, Match.table, Game.number, Hand.number)
         .execution_options(stream_results=True, yield_per=1000))
     for hand in db.session.execute(query):
+        place = (hand.round_number, hand.table_number, hand.game_number)
+        while next_ruling < len(rulings) and rulings[next_ruling][0] < place:
+            yield rulings[next_ruling][1]  # the rulings of the games before this hand's
+            next_ruling += 1
         seats = _row_seats(hand)
         makers = _side_names(seats, hand.maker) if hand.maker else ""
         # "A marched: A +2" as the table reads it: "Ann & Carol marched: Ann & Carol +2".
@@ -168,6 +226,8 @@ def hands_rows(event_id: int, zone: ZoneInfo) -> Iterator[list]:
                                                        else "rejected"),
                hand.points_a, hand.points_b, outcome, as_text(hand.note or ""),
                local_time(hand.created_at, zone)]
+    for _place, row in rulings[next_ruling:]:
+        yield row
 
 
 HANDS_HEADER = ["round", "table", "game", "hand", "kind", "maker_side", "makers", "alone",

@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '14ae42376934';
+const VERSION = 'dd546af5255e';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -87,18 +87,21 @@ def protest_view(protest: Protest) -> dict:
             "ruled_at": protest.ruled_at, "ruling_reason": protest.ruling_reason}
 
 
+def ruling_what(ruling: Ruling) -> str:
+    """What a ruling does, in words, without its reason: "+3 points to side B"."""
+    if ruling.kind == "adjust":
+        return f"{ruling.points:+d} point{'s' if abs(ruling.points) != 1 else ''} to side " \
+               f"{ruling.side}"
+    if ruling.kind == "forfeit":
+        return f"side {ruling.side} forfeits"
+    if ruling.kind == "protest_upheld":
+        return f"protest upheld, side {ruling.side} forfeits"
+    return "protest rejected, the result stands"
+
+
 def ruling_words(ruling: Ruling) -> str:
     """A standing ruling as the scoresheet and the exports say it."""
-    if ruling.kind == "adjust":
-        what = f"{ruling.points:+d} point{'s' if abs(ruling.points) != 1 else ''} to side " \
-               f"{ruling.side}"
-    elif ruling.kind == "forfeit":
-        what = f"side {ruling.side} forfeits"
-    elif ruling.kind == "protest_upheld":
-        what = f"protest upheld, side {ruling.side} forfeits"
-    else:
-        what = "protest rejected, the result stands"
-    return f"Ruling: {what} ({ruling.reason})"
+    return f"Ruling: {ruling_what(ruling)} ({ruling.reason})"
 
 
 def event_game_notes(event_id: int) -> dict[int, list[str]]:

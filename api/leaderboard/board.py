@@ -35,6 +35,7 @@ from ..standings.standings import (
 )
 from .cache import cached
 from .totals import kept_totals
+from .waiting import rows_waiting, tables_waiting
 
 
 def leaderboard(event_id: int) -> dict:
@@ -60,6 +61,9 @@ def build_leaderboard(event: Event) -> dict:
     money = payouts_for(event, standings)
     payouts = money.by_entrant if money is not None else {}
     profiles = {} if preset.team_entry else profile_paths(event)
+    # What the tables in play entered that waits for the other side (not in the totals).
+    waiting = tables_waiting(event, preset, [r.id for r in rounds if r.status == "playing"])
+    waits = rows_waiting(waiting)
     yield_to_writes()
     rows = []
     for s in standings:
@@ -76,6 +80,7 @@ def build_leaderboard(event: Event) -> dict:
             "disqualified": disqualified.get(s.entrant),
             "payout": payouts.get(s.entrant, 0) if money is not None else None,
             "profile": profiles.get(s.entrant),
+            "waiting": waits.get(s.entrant),
         })
     _division_places(rows)
     ties = _ties_to_settle(preset, standings, names, divisions)
@@ -86,7 +91,7 @@ def build_leaderboard(event: Event) -> dict:
         "rounds_played": len([r for r in rounds if r.status == "closed"]),
         "rounds_total": preset.rounds,
         "current_round": _current_round(rounds),
-        "rows": rows, "ties": ties,
+        "rows": rows, "ties": ties, "waiting": waiting,
         "recorded_order": [e for e, _ in sorted(manual_order(event).items(),
                                                 key=lambda item: item[1]) if e in names],
     }

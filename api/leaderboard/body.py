@@ -65,7 +65,7 @@ def accepts_gzip(accept_encoding: str | None) -> bool:
 _BOARD_FIELDS = list(LeaderboardSchema().fields)
 
 
-_PLAIN = ("rows", "ties")  # plain ints, strings, bools, lists and dicts already
+_PLAIN = ("rows", "ties", "waiting")  # plain ints, strings, bools, lists and dicts already
 
 
 _BOARD_HEAD = LeaderboardSchema(exclude=_PLAIN)

@@ -9,6 +9,36 @@ from ..core.schemas import Bool, Int, RefSchema, Schema
 from ..rounds.schemas import ClockSchema
 
 
+class RowWaitingSchema(Schema):
+    hands = Int(required=True, metadata={
+        "description": "Hands entered at this entrant's table that wait for the other side "
+                       "to agree (not in `total` yet)."})
+    mismatch = Bool(required=True, metadata={
+        "description": "The two sides entered a hand differently: it waits to be settled."})
+    changes = Int(required=True, metadata={
+        "description": "Corrections of agreed hands waiting for the other side."})
+    words = fields.String(required=True, metadata={
+        "description": "What waits, in plain words (\"2 hands waiting to be agreed\")."})
+    tables = fields.List(Int(), required=True)
+
+
+class TableWaitingSchema(Schema):
+    game_id = Int(required=True)
+    round = Int(required=True, allow_none=True)
+    table = Int(required=True)
+    game = Int(required=True, metadata={"description": "The game's number in its match."})
+    hands = Int(required=True, metadata={
+        "description": "Hands entered that wait for the other side to agree (a hand both "
+                       "sides entered counts once); none of them is in the totals yet."})
+    mismatch = Bool(required=True, metadata={
+        "description": "A hand the two sides entered differently waits to be settled."})
+    changes = Int(required=True, metadata={
+        "description": "Corrections of agreed hands waiting for the other side."})
+    words = fields.String(required=True, metadata={"description": "The same, in plain words."})
+    entrants = fields.List(Int(), required=True, metadata={
+        "description": "The entrants playing this game (their rows carry `waiting` too)."})
+
+
 class StandingRowSchema(Schema):
     place = Int(required=True, allow_none=True, metadata={
         "description": "None for an entrant struck from the places (a team removed from a "
@@ -45,6 +75,10 @@ class StandingRowSchema(Schema):
     profile = fields.String(required=True, allow_none=True, metadata={
         "description": "The player's public profile in the event's club (/c/<slug>/people/"
                        "<id>); null outside a club, for a private person and for teams."})
+    waiting = fields.Nested(RowWaitingSchema, required=True, allow_none=True, metadata={
+        "description": "Under confirm_each_hand or double_entry: what this entrant's table "
+                       "in play entered that waits for agreement, left out of `total`; "
+                       "null when nothing waits (always under sign_off)."})
 
 
 class TieEntrantSchema(Schema):
@@ -118,3 +152,8 @@ class LeaderboardSchema(Schema):
         "description": "Every door-prize winner with the draws they won, when there are draws."})
     named_awards = fields.List(fields.Nested("NamedAwardSchema"), metadata={
         "description": "The organizer's own awards, when there are any."})
+    waiting = fields.List(fields.Nested(TableWaitingSchema), required=True, metadata={
+        "description": "Under confirm_each_hand or double_entry: each game of a round in "
+                       "play whose table has entries waiting for the other side (hands not "
+                       "in the totals yet, a mismatch to settle), by round and table. Empty "
+                       "under sign_off."})

@@ -173,3 +173,28 @@ def test_every_formats_leaderboard_agrees_with_its_schema_and_all_the_results(ap
     game = api.seat_round(league, 1)["tables"][0]["games"][0]["id"]
     play(api, key, game, [{"maker": "A", "tricks": 5}] * 5)
     _agrees(app, league["id"])
+
+
+@SQLITE_ONLY
+def test_a_board_with_hands_waiting_agrees_with_its_schema(app):
+    """Under double entry: the tables' waiting entries and each row's note are written out
+    as the schema dumps them, before and after the same rows' JSON was kept."""
+    api = ApiClient(app.test_client())
+    event = api.create_event("progressive", verification="double_entry")
+    key = event["organizer_key"]
+    api.add_players(event, [f"P{i}" for i in range(12)])
+    games = [t["games"][0]["id"] for t in api.seat_round(event, 1)["tables"]]
+    _agrees(app, event["id"])
+    for number, game in enumerate(games):
+        api.post(f"/api/games/{game}/hands", key=key, expect=201,
+                 json={"id": f"w-{uuid.uuid4().hex}", "side": "A", "maker": "A",
+                       "tricks": 3 + number % 2})
+    api.post(f"/api/games/{games[0]}/hands", key=key, expect=201,
+             json={"id": f"w-{uuid.uuid4().hex}", "side": "B", "maker": "A", "tricks": 5})
+    board = _agrees(app, event["id"])
+    assert [w["mismatch"] for w in board["waiting"]] == [True, False, False]
+    assert all(row["waiting"] for row in board["rows"])
+    api.post(f"/api/games/{games[1]}/hands", key=key, expect=201,
+             json={"id": f"w-{uuid.uuid4().hex}", "side": "B", "maker": "A", "tricks": 4})
+    board = _agrees(app, event["id"])
+    assert sum(1 for row in board["rows"] if row["waiting"]) == 8

@@ -78,6 +78,10 @@ def _world(api) -> dict:
     round_ = api.post(f"/api/events/{night['id']}/rounds", key=key, json={"number": 1},
                       expect=201).get_json()
     play(api, key, round_["tables"][0]["games"][0]["id"], fixed_hands_game(5, 3, 8))
+    # A ruling's reason is a cell of hands.csv (its own row), games.csv and scoresheets.csv.
+    api.post(f"/api/games/{round_['tables'][0]['games'][0]['id']}/rulings", key=key,
+             json={"kind": "adjust", "side": "A", "points": -1, "reason": HOSTILE[1]},
+             expect=201)
     api.post(f"/api/games/{round_['tables'][1]['games'][0]['id']}/hands", key=key,
              json={"id": "n1", "maker": "A", "tricks": 3, "note": HOSTILE[4]}, expect=201)
     series = api.post(f"/api/clubs/{club['id']}/series", key=key,

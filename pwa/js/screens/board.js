@@ -3,7 +3,9 @@
  * followed player pinned on top, per-round scores and links to each player's scoresheet. For a
  * format with a bump cup (WEC), the cup and the awards (Low Score, High Game) below the
  * standings, read again whenever the leaderboard changes. Each name leads to the player's club
- * profile when they have a public one, else to their scoresheet. Once the organizer finishes
+ * profile when they have a public one, else to their scoresheet. Where the event has each
+ * hand agreed by both pairs, a row whose table has hands still waiting for that (or a mismatch
+ * to settle) says so under the name, since its total leaves them out. Once the organizer finishes
  * the event the board says its results are final, shows no clock, and tells the night's story
  * (story/recap.js, loaded then).
  */
@@ -134,6 +136,9 @@ export async function render(main, {eventId}) {
       row.disqualified ? h('span', {class: 'struck-note'}, `disqualified: ${row.disqualified}`) : null,
       row.payout ? h('span', {class: 'payout'}, `wins ${s.board.money.currency}${row.payout}`) : null,
       row.members?.length ? h('span', {class: 'members'}, row.members.join(' & ')) : null,
+      // Under confirm each hand or double entry: what the table entered that the other side
+      // has not agreed to yet, which the total leaves out (the server's words).
+      row.waiting ? h('span', {class: 'waiting-note'}, `${row.waiting.words} (not in the total yet)`) : null,
       h('span', {class: 'rounds'}, keys.map((k) => h('span', {class: 'round-score'},
         `R${k} ${row.rounds[k] ?? '–'}`))),
       h('span', {class: 'links'}, sheetLinks(row))),

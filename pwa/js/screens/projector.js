@@ -11,6 +11,9 @@
  * its seat need (the type a little smaller when that fits another column), and each page says
  * the names it holds ("Ann Abbott – Dave Dubois"), so a player knows which page to wait for.
  *
+ * Where both pairs agree each hand, a line under the heading names the tables whose hands
+ * still wait for that (or whose scores differ): the totals leave those hands out.
+ *
  * Once the organizer finishes the event: the final results, and no clock.
  */
 
@@ -70,6 +73,21 @@ export function seatingList(round) {
     || a.table - b.table);
 }
 
+// Tables named on the projector's waiting line; the rest are counted.
+const WAITING_TABLES = 3;
+
+/** The tables whose hands wait to be agreed (confirm each hand, double entry), in one line:
+ * "Not in the totals yet · table 3: 2 hands waiting to be agreed · table 7: scores differ:
+ * waiting to be settled · 4 more tables". Empty when nothing waits (always under sign-off). */
+export function waitingLine(tables) {
+  if (!tables?.length) return '';
+  const named = tables.slice(0, WAITING_TABLES).map((t) =>
+    `table ${t.table}${t.game > 1 ? ` game ${t.game}` : ''}: ${t.words}`);
+  const more = tables.length - named.length;
+  return ['Not in the totals yet', ...named,
+    ...(more > 0 ? [`${more} more table${more === 1 ? '' : 's'}`] : [])].join(' · ');
+}
+
 export async function render(main, {eventId}) {
   const id = Number(eventId);
   document.body.className = 'projector-mode';
@@ -83,6 +101,7 @@ export async function render(main, {eventId}) {
   const round = h('p', {class: 'proj-round'});
   const title = h('h2', {class: 'proj-title'});
   const range = h('p', {class: 'proj-range', hidden: true});
+  const waiting = h('p', {class: 'proj-waiting', hidden: true});
   const clock = h('p', {class: 'proj-clock', 'aria-label': 'Round clock'});
   const pageNo = h('p', {class: 'proj-page'});
   const list = h('ol', {class: 'proj-rows', 'aria-label': 'Standings'});
@@ -94,7 +113,7 @@ export async function render(main, {eventId}) {
   const doorPrize = drawOverlay();
   mount(main, h('div', {class: 'proj'},
     h('header', {class: 'proj-head'}, h('div', {class: 'proj-names'}, name, round),
-      h('div', {class: 'proj-titles'}, title, range), clock),
+      h('div', {class: 'proj-titles'}, title, range, waiting), clock),
     list, h('footer', {class: 'proj-foot'}, pageNo, door.el, qr)), doorPrize.el);
 
   const clockState = roundClock();
@@ -152,6 +171,10 @@ export async function render(main, {eventId}) {
   function drawPage() {
     if (!s.board) return;
     const seating = s.board.finished ? null : s.seating;
+    // Before the rows: the line takes room from the list, as the heading does.
+    const waits = seating ? '' : waitingLine(s.board.waiting);
+    waiting.hidden = !waits;
+    waiting.textContent = waits;
     // The heading first: the list's room (hence the rows a page) is what the heading leaves.
     title.textContent = seating ? `${seating.label}: where everyone sits`
       : s.board.finished ? 'Final results' : 'Standings';
