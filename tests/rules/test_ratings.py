@@ -122,7 +122,10 @@ def test_a_corrected_score_with_the_same_winner_changes_only_from_that_game_on(p
     game on, and not before."""
     k = data.draw(st.integers(min_value=0, max_value=len(played) - 1))
     game = played[k]
-    before = rr.weight(*game.points) if game.points else 1.0
+    if game.points is None:
+        before = 1.0
+    else:  # the weight is read from the winners' side
+        before = rr.weight(*(game.points if game.winner == "A" else game.points[::-1]))
     won = 12 if before < 2.5 else 7  # a shutout now, or a closer game than a shutout
     changed = list(played)
     changed[k] = game._replace(points=(won, 0) if game.winner == "A" else (0, won))
