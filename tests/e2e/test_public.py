@@ -159,7 +159,7 @@ def test_a_wec_leaderboard_shows_the_bump_cup_and_the_awards(page, api, shot):
     # Refreshed with the leaderboard: another bump shows without a reload.
     second = event.game_id(1)
     event.hand(second, "A", 2)
-    expect(section.locator(".cup-total")).to_have_text("$6 in the cup", timeout=8000)
+    expect(section.locator(".cup-total")).to_have_text("$6 in the cup", timeout=12_000)
     section.scroll_into_view_if_needed()
     shot(page, "fix-wec-bump-cup")
     # The scoresheet links are full-size targets.
