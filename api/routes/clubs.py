@@ -62,6 +62,14 @@ def is_club(club_id: int) -> bool:
     return principal is not None and principal.club_id == club_id
 
 
+def page_tag(kind: str, stamp: object, club_key: bool, page: dict) -> tuple[str, bool]:
+    """A paged table's ETag (`kind`: a letter that keeps tables apart), from what the table
+    is now (`stamp`), the viewer and the page; and whether If-None-Match already holds it."""
+    mark = f"{stamp}.{int(club_key)}.{page['offset']}.{page['limit']}"
+    tag = f'"{kind}' + hashlib.sha1(mark.encode()).hexdigest()[:20] + '"'
+    return tag, request.if_none_match.contains(tag.strip('"'))
+
+
 def _page(club) -> dict:
     club_key = is_club(club.id)
     return {"id": club.id, "name": club.name, "slug": club.slug, "created_at": club.created_at,
@@ -302,9 +310,8 @@ class SeriesById(MethodView):
         found = series.get_series(club_id, series_id)
         club_key = is_club(club_id)
         revision = series.series_revision(found)
-        stamp = f"{revision}.{int(club_key)}.{page['offset']}.{page['limit']}"
-        tag = '"s' + hashlib.sha1(stamp.encode()).hexdigest()[:20] + '"'
-        if request.if_none_match.contains(tag.strip('"')):
+        tag, unchanged = page_tag("s", revision, club_key, page)
+        if unchanged:
             return Response(status=304, headers={"ETag": tag})
         return series.standings(found, club_key, revision, page["offset"], page["limit"]), \
             200, {"ETag": tag}

@@ -3,9 +3,7 @@ their nights."""
 
 from __future__ import annotations
 
-import hashlib
-
-from flask import Response, request
+from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
@@ -14,7 +12,7 @@ from ..club import clubs
 from ..exports import as_text, file_slug, stream_csv
 from ..ratings import reads
 from ..ratings.schemas import RatingHistorySchema, RatingsPageSchema, RatingsTableSchema
-from .clubs import is_club, not_for_search_engines
+from .clubs import is_club, not_for_search_engines, page_tag
 
 blp = Blueprint("ratings", __name__, url_prefix="/api/clubs",
                 description="Ratings: each person's skill from the games they won and lost")
@@ -37,9 +35,8 @@ class Ratings(MethodView):
         clubs.get_club(club_id)
         club_key = is_club(club_id)
         stamp = reads.table_stamp(club_id)
-        mark = f"{stamp}.{int(club_key)}.{page['offset']}.{page['limit']}"
-        tag = '"r' + hashlib.sha1(mark.encode()).hexdigest()[:20] + '"'
-        if request.if_none_match.contains(tag.strip('"')):
+        tag, unchanged = page_tag("r", stamp, club_key, page)
+        if unchanged:
             return Response(status=304, headers={"ETag": tag})
         return reads.page(club_id, club_key, page["offset"], page["limit"], stamp), 200, \
             {"ETag": tag}
