@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'dd546af5255e';
+const VERSION = 'c65bddf8759f';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -37,10 +37,15 @@ export async function section(main, eventId, name, title, read, paint) {
     paint(s);
     s.body.prepend(button('Refresh', () => s.refresh(), {class: 'btn-small refresh'}));
   };
-  /** Read again; `said` (what the server confirmed) is toasted, and kept if the read fails. */
+  /** Read again; `said` (what the server confirmed) is toasted, and kept if the read fails.
+   * Only the latest read paints: a Refresh answered after a change's own read (tapped
+   * Refresh, then Close) would paint the section as it was before the change. */
+  let reads = 0;
   s.refresh = async (said = '') => {
+    const mine = ++reads;
     try {
-      s.show(await read(eventId, s.event));
+      const d = await read(eventId, s.event);
+      if (mine === reads) s.show(d);
       if (said) toast(said);
     } catch (e) {
       toast(`${said} ${failure(e, true)}`, null, {kind: 'error'});
