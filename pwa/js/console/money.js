@@ -74,11 +74,18 @@ export function moneyCard(id, teams, entrants) {
       }}), ` ${e.name}`))));
   }
 
+  // Only the latest read paints: boxes ticked in a row each read again, and an earlier
+  // read answered last would show the money as it was before the later ticks.
+  let reads = 0;
   async function refresh() {
+    const mine = ++reads;
     try {
-      view = await calls.money(id);
+      const read = await calls.money(id);
+      if (mine !== reads) return;
+      view = read;
       paint();
     } catch (error) {
+      if (mine !== reads) return;
       mount(summary, h('p', {class: 'hint'}, `Not updated: ${failure(error, true)}`));
     }
   }
@@ -91,6 +98,7 @@ export function moneyCard(id, teams, entrants) {
       maintenance_percent: keptKind.value === 'percent' ? amount : 0};
     const saved = await act(save, out, () => calls.setMoney(id, body));
     if (saved) {
+      reads++; // a read still on its way is older than what was just saved
       view = saved;
       say(out, `Saved: ${money(saved.entry_fee)} a ${teams ? 'team' : 'player'}, ${money(saved.pool)} to pay out so far.`);
       paint();
