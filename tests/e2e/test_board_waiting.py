@@ -18,6 +18,10 @@ pytestmark = pytest.mark.browser
 
 WAITING_TWO = "2 hands waiting to be agreed (not in the total yet)"
 DIFFER = "scores differ: waiting to be settled (not in the total yet)"
+# The board and the projector poll every 3 s. After a change made behind their back, a poll
+# that set off just before it answers with the old board and the next one comes 3 s later; on a
+# loaded CI machine each answer can take a second or two more, so wait across two polls.
+TWO_POLLS = 12_000
 
 
 def _entry(event: EventSetup, game_id: int, side: str, maker: str, tricks: int) -> None:
@@ -74,7 +78,7 @@ def test_a_rows_note_says_its_hands_wait_and_goes_once_they_are_agreed(page, api
     _entry(event, event.game_id(0), "B", "B", 5)
     _entry(event, event.game_id(0), "B", "A", 3)
     for name in table_1["A"] + table_1["B"]:
-        expect(_row(page, name).locator(".waiting-note")).to_have_count(0)
+        expect(_row(page, name).locator(".waiting-note")).to_have_count(0, timeout=TWO_POLLS)
         expect(_row(page, name).locator(".total")).to_have_text(re.compile(r"^2"))
     expect(page.locator(".pinned li.board-row .waiting-note")).to_have_count(0)
     expect(_row(page, table_2["A"][0]).locator(".waiting-note")).to_have_text(DIFFER)
@@ -102,10 +106,11 @@ def test_the_projector_names_the_tables_whose_hands_wait(page, api, shot):
     # The table settles its mismatch; table 1's pair B enters its hands: the line goes.
     event.api.call("POST", f"/api/games/{event.game_id(1)}/mismatches/1/settle",
                    {"take": "B"}, key=event.organizer_key, expect=200)
-    expect(line).to_have_text("Not in the totals yet · table 1: 2 hands waiting to be agreed")
+    expect(line).to_have_text("Not in the totals yet · table 1: 2 hands waiting to be agreed",
+                              timeout=TWO_POLLS)
     _entry(event, event.game_id(0), "B", "B", 5)
     _entry(event, event.game_id(0), "B", "A", 3)
-    expect(line).to_be_hidden()
+    expect(line).to_be_hidden(timeout=TWO_POLLS)
 
 
 def test_under_sign_off_the_board_has_no_note(page, api):
