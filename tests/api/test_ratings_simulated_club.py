@@ -66,6 +66,10 @@ def play_club(api, app, *, seed: int, people: int = PEOPLE, nights: int = NIGHTS
     found: dict = {}
     for night in range(nights):
         here = [n for n in names if rng.random() < attendance]
+        # Tables of four: who sits the night out is drawn, not the last names on the list
+        # (cutting the list's end left Player 60 out of about 4 nights in 5, and out of all
+        # of the first 20 on about one run in 50, which then ranked 59 people of 60).
+        rng.shuffle(here)
         here = here[:len(here) - len(here) % 4]
         event = api.post(f"/api/clubs/{club}/events", key=key, expect=201, json={
             "name": f"Night {night + 1}", "preset": "progressive",
@@ -97,27 +101,11 @@ def play_club(api, app, *, seed: int, people: int = PEOPLE, nights: int = NIGHTS
         if night + 1 == RANKED_AFTER:
             rows = api.get(f"/api/clubs/{club}/ratings", key=key, expect=200).get_json()["rows"]
             found["spearman_after_20"], found["ranked"] = _spearman_of(rows, person_skill)
-            found["rated_after_20"] = [r["person_id"] for r in rows]
+            found["played_by_20"] = len(person_skill)
         if log:
             log(f"night {night + 1} done")
     found.update(club=club, key=key, person_skill=person_skill)
     return found
-
-
-def _unrated(app, club: int, found: dict) -> dict:
-    """Who played in the first 20 nights but had no rating after them, and for each of their
-    nights whether it was rated (seen once in CI, not yet explained: 59 of 60 ranked)."""
-    from sqlalchemy import select
-
-    from api.core.db import db
-    from api.core.models import Player, RatedNight
-    with app.app_context():
-        unrated = {p for p, in db.session.execute(select(Player.person_id)) if p} - \
-            set(found.get("rated_after_20", ()))
-        return {person: [(event_id, db.session.get(RatedNight, event_id) is not None)
-                         for event_id, in db.session.execute(
-                             select(Player.event_id).where(Player.person_id == person))]
-                for person in unrated}
 
 
 def read_backtest(app, club: int) -> dict[str, dict[str, float]]:
@@ -137,9 +125,12 @@ def read_backtest(app, club: int) -> dict[str, dict[str, float]]:
 def test_a_simulated_club_is_ranked_by_its_true_skill_and_predicted(api, app):
     found = play_club(api, app, seed=7)
     club, key = found["club"], found["key"]
-    # 0.92 to 0.97 in 20 runs (the app's draw of each night's first round differs by run).
-    assert found["ranked"] == PEOPLE and found["spearman_after_20"] >= 0.8, \
-        (found["spearman_after_20"], found["ranked"], _unrated(app, club, found))
+    # Everyone who played by then is ranked (at 70% a night all 60 have played by night 20
+    # but on about one run in 10^8); Spearman 0.92 to 0.98 in 20 runs (the app's draw of
+    # each night's first round differs by run).
+    assert found["ranked"] == found["played_by_20"] == PEOPLE, \
+        ("ranked, played by then:", found["ranked"], found["played_by_20"])
+    assert found["spearman_after_20"] >= 0.8, found["spearman_after_20"]
     # The CSV says what the table says.
     text = api.get(f"/api/clubs/{club}/ratings.csv", key=key, expect=200).get_data(as_text=True)
     table = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
