@@ -15,6 +15,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import require_or_skip
 from tests.live import LiveServer
@@ -34,6 +35,11 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 # context: about 0.25 s of chromium's CPU each, an eighth of the browser tests' time on two
 # cores. The tests of what the worker is for (offline, updates, installing) keep it.
 SERVICE_WORKER = {"service_workers": "allow"}
+# How long an expectation waits unless it says otherwise. The screens poll (the board and the
+# projector every 3 s, a player's next seat every 5 s), and on CI's loaded two cores an answer
+# can take a second or two more, so a change made behind a screen's back may need two polls
+# to show. A test of a promised time (the board within 5 s) passes its own timeout.
+expect.set_options(timeout=10_000)
 
 
 @pytest.fixture(scope="session")
