@@ -316,13 +316,14 @@ def _parser() -> argparse.ArgumentParser:
                            "then a summary", description=__doc__,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         if name == "run":
-            p.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+            servers.add_database_options(p)
             p.add_argument("--processes", type=int, default=1,
                            help="app processes: gunicorn masters of one worker each")
             p.add_argument("--big", action="store_true",
                            help="also seed and read the 2,000-player, 200,000-hand event")
         else:
             p.add_argument("--no-big", action="store_true", help="skip the big event")
+            servers.add_postgres_url(p)
         d = Options()
         p.add_argument("--runners", type=int, default=d.runners)
         p.add_argument("--viewers", type=int, default=d.viewers)
@@ -346,9 +347,6 @@ def _parser() -> argparse.ArgumentParser:
                        help="viewer's seconds between polls, 'low,high'")
         p.add_argument("--big-players", type=int, default=2000)
         p.add_argument("--big-rounds", type=int, default=50)
-        p.add_argument("--postgres-url", default=None,
-                       help=f"server for new databases (default {servers.DEFAULT_POSTGRES} "
-                       "or BENCH_POSTGRES_URL)")
         p.add_argument("--quick", action="store_true",
                        help="a few seconds with tiny numbers, to check the harness works")
         p.add_argument("--json", type=Path, default=None, help="also write the figures here")

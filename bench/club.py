@@ -19,8 +19,6 @@ club's event against one in an event of no club, in the same run.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import statistics
 import sys
@@ -361,19 +359,13 @@ def run(kind: str, size: Size, postgres_url: str | None = None, log=print) -> di
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.club", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="sqlite")
-    parser.add_argument("--quick", action="store_true", help="tiny numbers, a few seconds")
-    parser.add_argument("--postgres-url", default=None)
-    parser.add_argument("--json", default=None, help="also save the figures here")
+    parser = servers.bench_parser("python -m bench.club", __doc__,
+                                  kinds=("sqlite", "postgres", "both"), quick=True)
     args = parser.parse_args(argv)
     size = QUICK if args.quick else Size()
     kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     results = [run(kind, size, args.postgres_url) for kind in kinds]
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(results, out, indent=1, default=str)
+    servers.save_figures(args.json, results)
     return 0
 
 

@@ -21,8 +21,6 @@ time and in this thread's CPU time (which the other helpers sharing a machine ch
 
 from __future__ import annotations
 
-import argparse
-import json
 import multiprocessing
 import random
 import statistics
@@ -280,21 +278,15 @@ def run(kind: str, people: int, rows: int, postgres_url: str | None = None, log=
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.club_import", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="sqlite")
-    parser.add_argument("--quick", action="store_true", help="tiny numbers, a few seconds")
+    parser = servers.bench_parser("python -m bench.club_import", __doc__,
+                                  kinds=("sqlite", "postgres", "both"), quick=True)
     parser.add_argument("--people", type=int, default=20_000)
     parser.add_argument("--rows", type=int, default=400)
-    parser.add_argument("--postgres-url", default=None)
-    parser.add_argument("--json", default=None, help="also save the figures here")
     args = parser.parse_args(argv)
     people, rows = (500, 40) if args.quick else (args.people, args.rows)
     kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     results = [run(kind, people, rows, args.postgres_url) for kind in kinds]
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(results, out, indent=1)
+    servers.save_figures(args.json, results)
     return 0
 
 

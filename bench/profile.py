@@ -9,7 +9,6 @@ it; see `AppCalls`), its SQL statements counted, and profiled with cProfile.
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import io
 import json
@@ -345,12 +344,10 @@ def profile_big(db: str, players: int, rounds: int, top: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench profile")
-    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    parser = servers.bench_parser("python -m bench profile", __doc__)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--top", type=int, default=14)
-    parser.add_argument("--postgres-url", default=None)
     parser.add_argument("--big", action="store_true",
                         help="the big event's leaderboard read after a hand instead")
     parser.add_argument("--big-players", type=int, default=2000)

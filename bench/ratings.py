@@ -27,8 +27,6 @@
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import statistics
 import sys
@@ -278,19 +276,14 @@ def through_db(kind: str, size: Size, postgres_url: str | None = None, direct: b
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.ratings", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--db", choices=["sqlite", "postgres", "both", "none"],
-                        default="sqlite")
-    parser.add_argument("--quick", action="store_true", help="tiny numbers, a few seconds")
-    parser.add_argument("--postgres-url", default=None)
+    parser = servers.bench_parser("python -m bench.ratings", __doc__,
+                                  kinds=("sqlite", "postgres", "both", "none"), quick=True)
     parser.add_argument("--nights", type=int, default=200, help="the DB club's nights "
                         "(10,000 hands each; 200 is the club bench's 2,000,000)")
     parser.add_argument("--db-only", action="store_true", help="only the database part")
     parser.add_argument("--seed-through-app", action="store_true",
                         help="seed the club as bench/club.py does (minutes for 200 nights)")
     parser.add_argument("--seeds", type=int, default=20, help="simulated clubs per variant")
-    parser.add_argument("--json", default=None, help="also save the figures here")
     args = parser.parse_args(argv)
     results: dict = {"empty_loop_seconds": empty_loop()}
     print(f"This machine now: 10,000,000 turns of an empty loop in "
@@ -308,9 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     size = QUICK if args.quick else Size(events=args.nights)
     results["db"] = [through_db(kind, size, args.postgres_url, direct=not args.seed_through_app)
                      for kind in kinds]
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(results, out, indent=1, default=str)
+    servers.save_figures(args.json, results)
     return 0
 
 

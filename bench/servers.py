@@ -1,9 +1,12 @@
 """The things a benchmark run stands up and tears down: a fresh database (a temporary SQLite
 file or a new PostgreSQL database), its migrations, and gunicorn masters on free ports with the
-project's own gunicorn.conf.py; plus what /proc tells about their processes."""
+project's own gunicorn.conf.py; plus what /proc tells about their processes. And the command
+line options that choose that database, which every bench taking one shares."""
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import shutil
 import socket
@@ -58,6 +61,42 @@ def create_database(kind: str, postgres_url: str | None = None) -> Database:
         conn.execute(f'CREATE DATABASE "{name}"')
     base, _, _ = admin.rpartition("/")
     return Database("postgres", f"{base}/{name}", workdir, admin_url=admin, name=name)
+
+
+def add_database_options(parser: argparse.ArgumentParser,
+                         kinds: tuple[str, ...] = ("sqlite", "postgres")) -> None:
+    """--db (one of `kinds`; the first unless told) and --postgres-url, the two that
+    create_database takes."""
+    parser.add_argument("--db", choices=kinds, default=kinds[0])
+    add_postgres_url(parser)
+
+
+def add_postgres_url(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--postgres-url", default=None,
+                        help=f"server for new databases (default {DEFAULT_POSTGRES} "
+                        "or BENCH_POSTGRES_URL)")
+
+
+def bench_parser(prog: str, doc: str | None = None, *,
+                 kinds: tuple[str, ...] = ("sqlite", "postgres"),
+                 quick: bool = False) -> argparse.ArgumentParser:
+    """A bench's command line with the options the benches share: --db and --postgres-url;
+    with `quick`, also --quick (tiny numbers) and --json (where to save the figures). The
+    bench adds its own options after."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_database_options(parser, kinds)
+    if quick:
+        parser.add_argument("--quick", action="store_true", help="tiny numbers, a few seconds")
+        parser.add_argument("--json", default=None, help="also save the figures here")
+    return parser
+
+
+def save_figures(path: str | None, results) -> None:
+    """What --json asks for: the figures written to `path`, when one was given."""
+    if path:
+        with open(path, "w") as out:
+            json.dump(results, out, indent=1, default=str)
 
 
 def migrate(database: Database) -> None:

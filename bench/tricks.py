@@ -16,7 +16,6 @@ of the same run.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
@@ -141,15 +140,12 @@ def markdown(result: dict) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench tricks", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    parser = servers.bench_parser("python -m bench tricks", __doc__)
     parser.add_argument("--seconds", type=float, default=35.0)
     parser.add_argument("--think", type=float, nargs=2, default=(20.0, 60.0),
                         help="a runner's seconds between hands (table pace: 60 180)")
     parser.add_argument("--viewers", type=int, default=1000)
     parser.add_argument("--runners", type=int, default=200)
-    parser.add_argument("--postgres-url", default=None)
     parser.add_argument("--only", default=",".join(TRICKS),
                         help="the tricks to switch off in turn, comma-separated (default: "
                              "all); a+b switches a and b off together")

@@ -14,7 +14,6 @@ with its query plan.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import statistics
 import time
@@ -146,12 +145,10 @@ def measure(app, event_id: int, repeats: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.waiting_board")
-    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    parser = servers.bench_parser("python -m bench.waiting_board", __doc__)
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--repeats", type=int, default=15)
-    parser.add_argument("--postgres-url", default=None)
     args = parser.parse_args(argv)
     database = servers.create_database(args.db, args.postgres_url)
     try:

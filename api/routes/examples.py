@@ -260,3 +260,74 @@ TRANSP:OPAQUE
 END:VEVENT
 END:VCALENDAR
 """.replace("\n", "\r\n")  # as a feed is sent: CRLF line ends (RFC 5545 3.1)
+
+# GET /api/clubs/{club_id}/ratings?limit=3: the first page of three rows of a club of seven
+# rated people (without the club key: a private person is left out and the places close up).
+RATINGS = {'rows': [{'place': 1,
+           'person_id': 1,
+           'name': 'Ann Baker',
+           'rating': 3.53,
+           'mu': 27.587,
+           'sigma': 8.018,
+           'games': 2,
+           'wins': 2},
+          {'place': 2,
+           'person_id': 3,
+           'name': 'Former player 1',
+           'rating': 1.95,
+           'mu': 25.828,
+           'sigma': 7.96,
+           'games': 2,
+           'wins': 1},
+          {'place': 3,
+           'person_id': 4,
+           'name': 'Cy Young',
+           'rating': 1.44,
+           'mu': 25.087,
+           'sigma': 7.884,
+           'games': 2,
+           'wins': 1}],
+ 'total_rows': 7,
+ 'offset': 0}
+
+# The same club's whole table (GET /api/clubs/{club_id}/ratings.csv). As every CSV the app
+# sends, it starts with a byte order mark (for spreadsheets), left out here.
+RATINGS_CSV = """place,name,rating,sigma,mu,games,wins
+1,Ann Baker,3.53,8.018,27.587,2,2
+2,Former player 1,1.95,7.960,25.828,2,1
+3,Cy Young,1.44,7.884,25.087,2,1
+4,Hal Ito,1.26,7.884,24.913,2,1
+5,Gus Hill,0.29,7.960,24.172,2,1
+6,Fay Moss,-1.64,8.018,22.413,2,0
+7,Eve Park,-2.08,7.941,21.740,2,0
+""".replace("\n", "\r\n")
+
+RATING = {'person_id': 1,
+ 'name': 'Ann Baker',
+ 'private': False,
+ 'rated': True,
+ 'rating': 3.53,
+ 'mu': 27.587,
+ 'sigma': 8.018,
+ 'games': 2,
+ 'wins': 2,
+ 'nights': [{'event_id': 1,
+             'code': 'K7Q2MX',
+             'name': 'January',
+             'date': '2027-01-08',
+             'games': 1,
+             'wins': 1,
+             'before': 0.0,
+             'rating': 1.76,
+             'mu': 26.309,
+             'sigma': 8.182},
+            {'event_id': 2,
+             'code': 'P4WD9C',
+             'name': 'February pairs',
+             'date': '2027-02-05',
+             'games': 1,
+             'wins': 1,
+             'before': 1.76,
+             'rating': 3.53,
+             'mu': 27.587,
+             'sigma': 8.018}]}

@@ -12,6 +12,7 @@ from ..club import clubs
 from ..exports import as_text, file_slug, stream_csv
 from ..ratings import reads
 from ..ratings.schemas import RatingHistorySchema, RatingsPageSchema, RatingsTableSchema
+from . import examples
 from .clubs import is_club, not_for_search_engines, page_tag
 
 blp = Blueprint("ratings", __name__, url_prefix="/api/clubs",
@@ -24,7 +25,8 @@ CSV_HEADER = ["place", "name", "rating", "sigma", "mu", "games", "wins"]
 @blp.route("/<int:club_id>/ratings")
 class Ratings(MethodView):
     @blp.arguments(RatingsPageSchema, location="query", unknown=RAISE)
-    @blp.response(200, RatingsTableSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @blp.response(200, RatingsTableSchema, headers={"ETag": {"schema": {"type": "string"}}},
+                  example=examples.RATINGS)
     @blp.alt_response(304, description="Nothing changed since the ETag in If-None-Match.")
     def get(self, page, club_id):
         """The club's ratings table, best first: each rated person's place (equal ratings
@@ -44,7 +46,8 @@ class Ratings(MethodView):
 
 @blp.route("/<int:club_id>/ratings.csv")
 class RatingsCsv(MethodView):
-    @blp.response(200, content_type="text/csv", description="UTF-8 CSV with a header row.")
+    @blp.doc(responses={"200": {"description": "UTF-8 CSV with a header row.", "content": {
+        "text/csv": {"schema": {"type": "string"}, "example": examples.RATINGS_CSV}}}})
     def get(self, club_id):
         """The whole ratings table as CSV: place, name, rating (mu - 3 sigma), sigma, mu,
         games, wins. Private people only with the club key."""
@@ -59,7 +62,7 @@ class RatingsCsv(MethodView):
 
 @blp.route("/<int:club_id>/people/<int:person_id>/rating")
 class RatingHistory(MethodView):
-    @blp.response(200, RatingHistorySchema)
+    @blp.response(200, RatingHistorySchema, example=examples.RATING)
     def get(self, club_id, person_id):
         """A person's rating now and after each night they played a rated game (the
         profile's chart); a private person's only with the club key."""

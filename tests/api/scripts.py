@@ -2,9 +2,12 @@
 
 The values are written out from RULES.md's table (3 tricks = 1, a march = 2, a loner march =
 4), not taken from the rules engine, so the tests check the engine rather than repeat it.
+Also a night whose round 1 is played out that way, which several tests start from.
 """
 
 from __future__ import annotations
+
+from .client import ApiClient, play
 
 ONE = {"tricks": 3}  # the makers take 3: +1
 TWO = {"tricks": 5}  # a march: +2
@@ -55,3 +58,28 @@ def to_target_game(winner: str, loser_points: int, target: int = 10) -> list[dic
     marches = -(-target // 2)
     played += [{"maker": winner, **TWO} for _ in range(marches)]
     return played
+
+
+EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hy"]
+
+
+def played_round(api: ApiClient, name: str, *, close: bool = True,
+                 **overrides) -> tuple[dict, str, dict, list[int]]:
+    """A progressive night of 8 whose round 1 is played out (6-2 at both tables) and, unless
+    `close` is False, closed: the event, its organizer key, the round and its two games."""
+    event = api.create_event("progressive", name=name, **overrides)
+    key = event["organizer_key"]
+    api.add_players(event, EIGHT)
+    round_ = api.seat_round(event, 1)
+    games = [t["games"][0]["id"] for t in round_["tables"]]
+    for game in games:
+        play(api, key, game, fixed_hands_game(6, 2, 8))
+    if close:
+        api.close_round(event, round_["id"])
+    return event, key, round_, games
+
+
+def runner_key(api: ApiClient, event: dict, table: int) -> str:
+    """A new runner key for one table of the event."""
+    return api.post(f"/api/events/{event['id']}/keys", key=event["organizer_key"],
+                    json={"table": table}, expect=201).get_json()["key"]

@@ -6,25 +6,15 @@ has the call and its answer."""
 
 from __future__ import annotations
 
-from .client import play
-from .scripts import fixed_hands_game
+from .scripts import fixed_hands_game, played_round, runner_key
 from .test_corrections_window import _closed_minutes_ago
 from .verification_helpers import enter, night, other, read
 
 
 def _night(api):
     """Round 1 of 8 players played out and closed; runner keys for tables 1 and 2."""
-    event = api.create_event("progressive", name="Late calls")
-    key = event["organizer_key"]
-    api.add_players(event, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hy"])
-    round_ = api.seat_round(event, 1)
-    games = [t["games"][0]["id"] for t in round_["tables"]]
-    for game in games:
-        play(api, key, game, fixed_hands_game(6, 2, 8))
-    api.close_round(event, round_["id"])
-    runners = [api.post(f"/api/events/{event['id']}/keys", key=key, json={"table": table},
-                        expect=201).get_json()["key"] for table in (1, 2)]
-    return event, key, runners, round_, games
+    event, key, round_, games = played_round(api, "Late calls")
+    return event, key, [runner_key(api, event, table) for table in (1, 2)], round_, games
 
 
 def _tables(api, round_id: int) -> dict[int, dict]:

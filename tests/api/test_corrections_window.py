@@ -15,8 +15,7 @@ from sqlalchemy import update
 from api.core.db import db
 from api.core.models import Round, utcnow
 
-from .client import play
-from .scripts import fixed_hands_game
+from .scripts import played_round, runner_key
 
 
 def _closed_minutes_ago(app, round_id: int, minutes: int) -> None:
@@ -29,17 +28,8 @@ def _closed_minutes_ago(app, round_id: int, minutes: int) -> None:
 def _night(api, **overrides):
     """A progressive night of 8 whose round 1 is played out (6-2 at both tables) and closed;
     a runner key for table 1."""
-    event = api.create_event("progressive", name="Window night", **overrides)
-    key = event["organizer_key"]
-    api.add_players(event, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hy"])
-    round_ = api.seat_round(event, 1)
-    games = [t["games"][0]["id"] for t in round_["tables"]]
-    for game in games:
-        play(api, key, game, fixed_hands_game(6, 2, 8))
-    api.close_round(event, round_["id"])
-    runner = api.post(f"/api/events/{event['id']}/keys", key=key, json={"table": 1},
-                      expect=201).get_json()["key"]
-    return event, key, runner, round_["id"], games[0]
+    event, key, round_, games = played_round(api, "Window night", **overrides)
+    return event, key, runner_key(api, event, 1), round_["id"], games[0]
 
 
 def _march(state: dict) -> tuple[str, dict]:

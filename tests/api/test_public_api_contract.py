@@ -1,9 +1,10 @@
 """The public read API is a contract (docs/api.md, "The public read API"): the leaderboard,
-the club's page, series, people and profiles, and the calendars. Their documented answers are
-kept in a snapshot (tests/api/contract/public_api.json: each field's path and type, whether it
-is always there and whether it may be null); a field removed, renamed or changed in type fails
-here. A field added fails too, with a gentler message: additions are allowed, but recorded on
-purpose. Every public operation carries an example, and each example matches its schema.
+the club's page, series, people and profiles, ratings, and the calendars. Their documented
+answers are kept in a snapshot (tests/api/contract/public_api.json: each field's path and
+type, whether it is always there and whether it may be null; for a CSV, the columns of its
+example's header row); a field removed, renamed or changed in type fails here. A field added
+fails too, with a gentler message: additions are allowed, but recorded on purpose. Every
+public operation carries an example, and each example matches its schema.
 
 To record a deliberate change: `.venv/bin/python -m tests.api.test_public_api_contract`
 rewrites the snapshot; commit it with the change, and say in docs/api.md's changelog whether it
@@ -11,6 +12,8 @@ was additive (a minor version) or breaking (a major one)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import sys
 from functools import lru_cache
@@ -38,6 +41,9 @@ PUBLIC_READS = [
     "/api/events/{event_id}/teams/{team_id}/calendar.ics",
     "/api/calendars/{token}.ics",
     "/api/clubs/{club_id}/calendar.ics",
+    "/api/clubs/{club_id}/ratings",
+    "/api/clubs/{club_id}/ratings.csv",
+    "/api/clubs/{club_id}/people/{person_id}/rating",
 ]
 HOW = "Run `.venv/bin/python -m tests.api.test_public_api_contract` to record it"
 
@@ -100,12 +106,22 @@ def fields_of(schema: dict, doc: dict, path: str = "$", seen: tuple = ()) -> dic
     return found
 
 
+def csv_rows(text: str) -> list[list[str]]:
+    """A CSV answer's rows, the header first (the byte order mark every CSV starts with
+    left out)."""
+    return list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+
+
 def contract(doc: dict) -> dict:
     out = {}
     for path in PUBLIC_READS:
         answer = doc["paths"][path]["get"]["responses"]["200"]
         [(media, content)] = answer["content"].items()
-        out[path] = {"media": media, "fields": fields_of(content["schema"], doc)}
+        fields = fields_of(content["schema"], doc)
+        if media == "text/csv":  # the document types it as text: its columns are the fields
+            fields.update({f"$[].{column}": "column"
+                           for column in csv_rows(content["example"])[0]})
+        out[path] = {"media": media, "fields": fields}
     return out
 
 
@@ -177,6 +193,9 @@ def test_every_public_read_has_an_example_that_matches_its_schema():
         assert "example" in content or "examples" in content, f"{path}: no example"
         if media == "application/json":
             assert conforms(content["example"], content["schema"], doc) == [], path
+        elif media == "text/csv":  # a header row, then rows of as many cells
+            header, *rows = csv_rows(content["example"])
+            assert rows and all(len(row) == len(header) for row in rows), path
         else:  # a calendar: read as strictly as a feed (tests/api/ical_reader.py)
             assert by_uid(read(content["example"].encode())), path
 
@@ -206,7 +225,9 @@ if __name__ == "__main__":
 def test_what_the_public_reads_answer_is_what_the_document_says(api):
     """The snapshot holds the document; this holds the answers to it: each public read of a
     club's year and a league, anonymous and with the club key, has exactly the documented
-    fields and types (a field the code adds or retypes without the document fails here)."""
+    fields and types (a field the code adds or retypes without the document fails here); a
+    read documented with a 304 answers one to its own ETag; the ratings CSV has its
+    example's columns."""
     made = club_year(api)
     cid, key = made["club_id"], made["key"]
     league = api.post(f"/api/clubs/{cid}/events", key=key, expect=201,
@@ -231,18 +252,37 @@ def test_what_the_public_reads_answer_is_what_the_document_says(api):
         "/api/clubs/{club_id}/series/{series_id}": [f"/api/clubs/{cid}/series/{s['id']}"
                                                     for s in series],
         "/api/events/{event_id}/calendar": [f"/api/events/{e}/calendar" for e in events],
+        "/api/clubs/{club_id}/ratings": [f"/api/clubs/{cid}/ratings",
+                                         f"/api/clubs/{cid}/ratings?offset=2&limit=3"],
+        "/api/clubs/{club_id}/people/{person_id}/rating": [
+            f"/api/clubs/{cid}/people/{p['id']}/rating" for p in people],
     }
-    assert set(reads) == {p for p in PUBLIC_READS if not p.endswith(".ics")}
-    doc, read = document(), 0
+    assert set(reads) == {p for p in PUBLIC_READS if not p.endswith((".ics", ".csv"))}
+    doc, read, unchanged = document(), 0, 0
     for path, urls in reads.items():
-        schema = doc["paths"][path]["get"]["responses"]["200"]["content"][
-            "application/json"]["schema"]
+        documented = doc["paths"][path]["get"]["responses"]
+        schema = documented["200"]["content"]["application/json"]["schema"]
         for url in urls:
             for who in (None, key):
                 answer = api.get(url, key=who)
                 if answer.status_code == 403 and who is None:
-                    continue  # a private person's profile: the club key reads it
+                    continue  # a private person's profile and rating: the club key reads them
                 assert answer.status_code == 200, (url, answer.get_json())
                 assert conforms(answer.get_json(), schema, doc) == [], (url, who)
                 read += 1
-    assert read >= 20
+                if "304" in documented:
+                    api.get(url, key=who, headers={"If-None-Match": answer.headers["ETag"]},
+                            expect=304)
+                    unchanged += 1
+    assert read >= 60 and unchanged >= 12
+
+    columns = csv_rows(doc["paths"]["/api/clubs/{club_id}/ratings.csv"]["get"]["responses"][
+        "200"]["content"]["text/csv"]["example"])[0]
+    sizes = {}
+    for who in (None, key):
+        answer = api.get(f"/api/clubs/{cid}/ratings.csv", key=who, expect=200)
+        assert answer.mimetype == "text/csv"
+        header, *rows = csv_rows(answer.get_data(as_text=True))
+        assert header == columns and all(len(row) == len(columns) for row in rows), who
+        sizes[who] = len(rows)
+    assert 0 < sizes[None] < sizes[key], "the club key's CSV has the private person too"

@@ -8,19 +8,12 @@ from __future__ import annotations
 import csv
 import io
 
-from .client import play
-from .scripts import fixed_hands_game
+from .scripts import played_round
 
 
 def _night(api):
     """A progressive night of 8, round 1 played out 6-2 at both tables (not closed)."""
-    event = api.create_event("progressive", name="Ruling night")
-    key = event["organizer_key"]
-    api.add_players(event, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hy"])
-    round_ = api.seat_round(event, 1)
-    games = [t["games"][0]["id"] for t in round_["tables"]]
-    for game in games:
-        play(api, key, game, fixed_hands_game(6, 2, 8))
+    event, key, _round, games = played_round(api, "Ruling night", close=False)
     return event, key, games
 
 
