@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'a7df3719e67f';
+const VERSION = 'c1bd27ca239c';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
