@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from ..core.common import ROUND_LOADS
 from ..core.db import db
-from ..core.models import Event, Game, Round, utcnow
+from ..core.models import Event, Game, HandEntry, Round, utcnow
 from ..rules.seats import SIDE_OF_SEAT
 from .planning import Plan
 from .round_waits import late_calls, round_waits
@@ -41,6 +41,19 @@ def idle_seconds(game: Game, round_: Round, now) -> int | None:
         return None
     since = _aware(game.last_entry_at or round_.clock_started_at or round_.created_at)
     return max(int((now - since).total_seconds()), 0) if since else None
+
+
+def play_begun(round_: Round, hands: int) -> bool:
+    """Has play begun at the round's tables: a hand counted (`hands`, agreed ones), or a hand
+    entered by one pair that waits for the other (confirm each hand, double entry; RULES.md
+    §7), or was entered and since set aside? Until then the projector shows where everyone
+    sits. One query, and only for a round in play with no hand counted yet."""
+    if hands or round_.status == "scheduled":
+        return bool(hands)
+    game_ids = [g.id for m in round_.matches for g in m.games]
+    return bool(game_ids) and db.session.execute(
+        select(HandEntry.id).where(HandEntry.event_id == round_.event_id,
+                                   HandEntry.game_id.in_(game_ids)).limit(1)).first() is not None
 
 
 def round_view(round_: Round, *, detail: bool = True) -> dict:
@@ -82,6 +95,7 @@ def round_view(round_: Round, *, detail: bool = True) -> dict:
         "stage": round_.stage, "label": round_.label, "status": round_.status,
         "time_called": round_.time_called_at is not None, "clock": clock_view(round_),
         "progress": {"tables": len(tables), "finished": done, "hands": hands,
+                     "begun": play_begun(round_, hands),
                      "waiting": sum(t["waiting"] for t in tables)},
         "tables": tables if detail else [],
         "late_calls": late_calls(round_, now) if detail else [],

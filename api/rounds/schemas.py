@@ -113,7 +113,12 @@ class RoundTableSchema(Schema):
 class ProgressSchema(Schema):
     tables = Int(required=True)
     finished = Int(required=True)
-    hands = Int(required=True)
+    hands = Int(required=True, metadata={"description": "Hands counted at its tables (under "
+                                         "confirm each hand or double entry: agreed ones)."})
+    begun = Bool(required=True, metadata={
+        "description": "Play has begun: a hand has been entered at one of its tables, counted "
+                       "or still waiting for the other pair to agree it. Until then the "
+                       "projector shows where everyone sits."})
     waiting = Int(required=True, metadata={"description": "Tables where something waits."})
 
 

@@ -132,6 +132,9 @@ export function clockText(seconds) {
   return `${m}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/** "21:40": the time of day of a server time (ISO), on this phone's clock; '' for none. */
+export const timeOfDay = (iso) => (iso ? new Date(iso).toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'}) : '');
+
 /** The clock's colour: 'ok', 'amber' in the last 5 minutes, 'red' in the last 2. */
 export function clockLevel(seconds) {
   if (seconds === null || seconds === undefined) return 'ok';

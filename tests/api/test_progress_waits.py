@@ -108,3 +108,30 @@ def test_the_board_reads_with_the_same_statements_for_two_tables_or_six(api, app
 
     two, six = statements_for(8), statements_for(24)
     assert 0 < two == six, (two, six)
+
+
+def test_play_has_begun_once_a_hand_is_entered_counted_or_waiting(api):
+    """`progress.begun` (the projector's seating gives way to the standings then): under
+    double entry a hand one pair entered and the other has not yet is play begun, though
+    nothing counts; taken back, the round has still begun. Under sign-off a hand counts at
+    once. The rounds list says the same."""
+    event, key, round_ = night(api, "double_entry")
+
+    def progress(event_, round_):
+        view = api.get(f"/api/rounds/{round_['id']}", expect=200).get_json()["progress"]
+        listed = api.get(f"/api/events/{event_['id']}/rounds", expect=200).get_json()
+        assert next(r for r in listed if r["id"] == round_["id"])["progress"] == view
+        return view["hands"], view["begun"]
+
+    assert progress(event, round_) == (0, False)
+    enter(api, key, _game(round_, 2), "A", {"maker": "A", "tricks": 3}, entry_id="first-1")
+    assert progress(event, round_) == (0, True)
+    api.post(f"/api/games/{_game(round_, 2)}/entries/first-1/withdraw", key=key,
+             json={"side": "A"}, expect=200)
+    assert api.get(f"/api/games/{_game(round_, 2)}", key=key).get_json()["waiting"] == 0
+    assert progress(event, round_) == (0, True)
+
+    plain, plain_key, plain_round = night(api, "sign_off")
+    assert progress(plain, plain_round) == (0, False)
+    enter(api, plain_key, _game(plain_round, 1), "A", {"maker": "A", "tricks": 3})
+    assert progress(plain, plain_round) == (1, True)

@@ -113,6 +113,64 @@ def test_the_projector_names_the_tables_whose_hands_wait(page, api, shot):
     expect(line).to_be_hidden(timeout=TWO_POLLS)
 
 
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 720}, is_mobile=False,
+                                  has_touch=False, device_scale_factor=1)
+def test_the_projector_leaves_the_seating_once_hands_wait(page, api, shot):
+    """Under double entry the first hands of a round count only once both pairs entered them:
+    while every table's hand 1 still waits for its other pair, play has begun all the same.
+    The room sees the standings and the line naming the waiting tables, not the seating."""
+    event = EventSetup(api, overrides={"verification": "double_entry"})
+    page.goto(f"/e/{event.id}/projector")
+    title = page.locator(".proj-title")
+    expect(title).to_have_text(f"{event.round['label']}: where everyone sits")
+
+    for index in range(len(event.tables)):  # pair A enters hand 1 at every table; B not yet
+        _entry(event, event.game_id(index), "A", "A", 3)
+    assert all(event.game(event.game_id(i))["hands_played"] == 0
+               for i in range(len(event.tables))), "nothing counted yet"
+    expect(title).to_have_text("Standings", timeout=TWO_POLLS)
+    line = page.locator(".proj-waiting")
+    expect(line).to_have_text("Not in the totals yet · table 1: 1 hand waiting to be agreed · "
+                              "table 2: 1 hand waiting to be agreed")
+    expect(page.locator(".proj-row")).to_have_count(8)
+    expect(page.locator(".proj-row .total").first).to_have_text("0")
+    expect(page.locator(".proj-range")).to_be_hidden()
+    shot(page, "projector-first-hands-waiting", full_page=False)
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 720}, is_mobile=False,
+                                  has_touch=False, device_scale_factor=1)
+def test_the_seating_pages_say_what_waits_too(page, api):
+    """Whatever page shows, the line saying what waits does: here the round cannot be read
+    again (the network drops those reads), so the seating stays up after hands came in."""
+    event = EventSetup(api, overrides={"verification": "double_entry"})
+    page.goto(f"/e/{event.id}/projector")
+    title = page.locator(".proj-title")
+    expect(title).to_have_text(f"{event.round['label']}: where everyone sits")
+    page.route(re.compile(r"/api/rounds/\d+$"), lambda route: route.abort())
+    _entry(event, event.game_id(0), "A", "A", 3)
+    line = page.locator(".proj-waiting")
+    expect(line).to_have_text("Not in the totals yet · table 1: 1 hand waiting to be agreed",
+                              timeout=TWO_POLLS)
+    expect(title).to_have_text(f"{event.round['label']}: where everyone sits")
+    last = page.locator(".proj-row").last.bounding_box()
+    assert last["y"] + last["height"] <= page.viewport_size["height"], "a seat pushed off"
+
+
+def test_a_followed_player_is_told_now_once_hands_wait(page, api):
+    """The leaderboard's line for a followed player turns from "Next:" to "Now:" when a hand
+    is entered at the tables, though it still waits for the other pair."""
+    event = EventSetup(api, overrides={"verification": "double_entry"})
+    player = event.tables[1]["seats"][2]
+    page.goto(f"/e/{event.id}/board")
+    page.get_by_role("button", name=f"Follow {player['name']}").click()
+    line = page.locator(".next-seat")
+    expect(line).to_have_text(f"Next: table 2, seat 3 — {event.round['label']}")
+    _entry(event, event.game_id(1), "A", "A", 3)
+    expect(line).to_have_text(f"Now: table 2, seat 3 — {event.round['label']}",
+                              timeout=TWO_POLLS)
+
+
 def test_under_sign_off_the_board_has_no_note(page, api):
     event = EventSetup(api)
     event.hand(event.game_id(0), "A", 3)

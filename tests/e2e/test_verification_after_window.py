@@ -1,17 +1,21 @@
-"""After the correction window (RULES.md §7) a pair's change of an agreed hand, proposed in the
+"""After the correction window (RULES.md §7) the game screen offers nothing the server would
+refuse: a finished game shows its result and says only the organizer changes it now.
+
+A pair's change of an agreed hand, proposed in the
 window and not yet agreed, can still be taken back on the pair's phone: it changes nothing
 agreed. The other pair's phone no longer offers to agree to it or turn it down (the server
 would refuse); both phones say only the organizer changes the game now."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
 from .conftest import EventSetup
-from .steps import join_with_pin, open_game, pick_side, second_phone, side_names
+from .steps import expect_score, join_with_pin, open_game, pick_side, second_phone, side_names
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +84,59 @@ def test_a_pair_takes_back_its_change_after_the_window_closed(page, api, browser
         shot(page, "verify-after-window-taken-back", full_page=False)
     finally:
         other.close()
+
+
+def test_a_finished_game_after_the_window_shows_its_result_and_no_refused_buttons(page, api,
+                                                                                   shot):
+    """A double-entry game played to the end and not signed off: once the window has closed
+    the table can no longer sign it off (the API refuses), so the game-over panel shows the
+    result and says the organizer changes the game now, with no sign-off buttons."""
+    event, game_id = _agreed_round(api)
+    api.call("PATCH", f"/api/events/{event.id}", {"correction_minutes": 0},
+             key=event.organizer_key, expect=200)
+    game = event.game(game_id)
+    assert game["over"] and game["winner"] and not game["signed_off"]
+    assert not game["correction_open"] and game["signers"], "the API would refuse a sign-off"
+    names = side_names(game)
+
+    join_with_pin(page, event, table=1)
+    open_game(page, event, game_id)
+    pick_side(page, names["B"])  # the side that lost: the one the sign-off asks
+    over = page.locator(".game-over")
+    expect(over).to_contain_text(f"{names[game['winner']]} win")
+    expect(over).to_contain_text("This result stands: the correction window closed at ")
+    expect(over).to_contain_text("only the organizer can change it now")
+    expect(over).not_to_contain_text("Sign-off")
+    expect(over.get_by_role("button")).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile(r"^Sign off as"))).to_have_count(0)
+    expect(over.get_by_role("link", name="Your tables")).to_be_visible()
+    shot(page, "verify-after-window-game-over", full_page=False)
+
+
+def test_a_sheet_game_after_the_window_offers_no_removal_and_no_sign_off(page, api):
+    """Under sign-off, a WEC game entered from its sheet and not signed off: after the window
+    neither the sheet's removal nor the sign-off is the table's to do any more."""
+    event = EventSetup(api, preset="wec-singles", players=12, name="WEC singles")
+    for index in range(len(event.tables)):
+        api.call("PUT", f"/api/games/{event.game_id(index)}/sheet",
+                 {"points": {"A": 9, "B": 7}, "hands_played": 12}, key=event.organizer_key,
+                 expect=200)
+    api.call("POST", f"/api/rounds/{event.round['id']}/close", key=event.organizer_key,
+             expect=200)
+    api.call("PATCH", f"/api/events/{event.id}", {"correction_minutes": 0},
+             key=event.organizer_key, expect=200)
+    game_id = event.game_id(0)
+    game = event.game(game_id)
+    assert game["from_sheet"] and not game["signed_off"] and game["signers"]
+    assert not game["correction_open"]
+
+    join_with_pin(page, event, table=1)
+    open_game(page, event, game_id)
+    expect_score(page, {"A": 9, "B": 7})
+    sheet = page.locator(".sheet")
+    expect(sheet).to_contain_text("Entered from the game sheet")
+    expect(sheet.get_by_role("button")).to_have_count(0)
+    over = page.locator(".game-over")
+    expect(over).to_contain_text("Not signed off: the correction window closed at ")
+    expect(over).to_contain_text("only the organizer can sign it off or change it now")
+    expect(over.get_by_role("button")).to_have_count(0)

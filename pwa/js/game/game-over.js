@@ -1,12 +1,15 @@
 /**
  * The game-over panel (`.game-over`): who won, a level game's settlement (playoff hand or
  * card draw), the sign-off by the players the server names, and the way to the next game.
- * The panel keeps which way of settling was tapped.
+ * The panel keeps which way of settling was tapped. Once the correction window has closed
+ * (RULES.md §7; the game read's `correction_open` says so) the table can no longer settle or
+ * sign off, so the panel says the organizer does it now instead of offering buttons the
+ * server would refuse.
  */
 
 import * as api from '../api.js';
 import {button, h, refill, toast} from '../dom.js';
-import {SIDES, sideName} from '../words.js';
+import {SIDES, sideName, timeOfDay} from '../words.js';
 
 function winnerLine(g) {
   if (g.winner) {
@@ -58,6 +61,17 @@ function signOff(store) {
     }), {class: 'btn-choice', 'aria-label': `Sign off as ${p.name}`})))];
 }
 
+/** Not signed off, and the table's correction window has closed: who may change it now.
+ * Under confirm-each-hand or double entry both pairs agreed every hand that counts, so the
+ * result stands without a sign-off. */
+function windowClosed(g) {
+  const at = timeOfDay(g.correctable_until);
+  const closed = `the correction window closed${at ? ` at ${at}` : ''}`;
+  return h('p', {class: 'note late-over'}, g.verification
+    ? `This result stands: ${closed}, so only the organizer can change it now.`
+    : `Not signed off: ${closed}, so only the organizer can sign it off or change it now.`);
+}
+
 export function gameOver(store) {
   const el = h('section', {class: 'over game-over', 'aria-label': 'Game over'});
   let method = null; // how a level game was settled, once tapped
@@ -71,12 +85,16 @@ export function gameOver(store) {
   function view() {
     const g = store.game;
     const parts = [h('h2', {}, 'Game over'), winnerLine(g)];
-    if (g.needs_settlement && store.covered) {
-      parts.push(...settlement(g, method, pick, settle));
-    } else if (g.needs_settlement) {
-      parts.push(h('p', {}, `Level at ${g.points.A}–${g.points.B}: not settled yet.`));
-    } else if (g.signed_off) {
+    // The server decides when the window has closed (an older read kept on this phone may
+    // lack the field: then the buttons stay and the server answers).
+    const late = g.correction_open === false;
+    const level = g.needs_settlement && h('p', {}, `Level at ${g.points.A}–${g.points.B}: not settled yet.`);
+    if (g.signed_off) {
       parts.push(h('p', {class: 'signed'}, `✓ Signed off by ${g.signed_off_by}.`));
+    } else if (late) {
+      parts.push(level, windowClosed(g));
+    } else if (g.needs_settlement) {
+      parts.push(...(store.covered ? settlement(g, method, pick, settle) : [level]));
     } else if (store.covered && g.signers?.length) {
       parts.push(...signOff(store));
     }

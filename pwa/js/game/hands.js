@@ -8,7 +8,7 @@
 
 import * as api from '../api.js';
 import {button, h, mount, refill, toast} from '../dom.js';
-import {SIDES, outcomeWords, pendingWords, plural, sideName} from '../words.js';
+import {SIDES, outcomeWords, pendingWords, plural, sideName, timeOfDay} from '../words.js';
 import {handBody, lonerButtons, sideButtons, tricksButtons} from './hand-taps.js';
 
 const close = (el) => el.dispatchEvent(new Event('close'));
@@ -38,7 +38,7 @@ export function callLine(store) {
 function windowLine(store, g) {
   if (!store.covered || g.from_sheet || !(g.signed_off || g.correctable_until)) return null;
   const until = g.correctable_until && new Date(g.correctable_until);
-  const at = until && until.toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'});
+  const at = timeOfDay(g.correctable_until);
   if (g.correction_open) {
     const left = until ? Math.max(1, Math.ceil((until - Date.now()) / 60000)) : 0;
     return h('p', {class: 'hint window-open'}, until ? `You can still change a hand until ${at} (${plural(left, 'minute')} left)`

@@ -8,19 +8,22 @@ import {button, h, refill} from '../dom.js';
 import {seats, sideName} from '../words.js';
 
 /** The entry (or the note that the game came from a sheet), or null where it does not apply:
- * a game sheet format, this phone's table, and no hand entered yet. */
+ * a game sheet format, this phone's table, and no hand entered yet. After the correction
+ * window (the game read's `correction_open`, RULES.md §7) the note stays without its button:
+ * only the organizer can remove the sheet then. */
 export function sheetEntry(store) {
   const note = h('section', {class: 'card sheet sheet-entry'});
   const entry = h('details', {class: 'card sheet sheet-entry'});
   return {el: entry, view() {
     const g = store.game;
     if (!store.covered || !store.format?.parameters?.game_sheet || g.signed_off) return null;
+    const late = g.correction_open === false;
     if (g.from_sheet) {
       return refill(note, h('p', {}, 'Entered from the game sheet.'),
-        button('Remove the sheet entry', () => store.act('sheet', (game) => api.clearSheet(game)),
+        !late && button('Remove the sheet entry', () => store.act('sheet', (game) => api.clearSheet(game)),
           {class: 'btn-small'}));
     }
-    if (g.hands.length || store.pending.length) return null;
+    if (late || g.hands.length || store.pending.length) return null;
     return refill(entry, h('summary', {class: 'btn'},
       'Enter from the game sheet (final points and bumps)'), sheetForm(store));
   }};

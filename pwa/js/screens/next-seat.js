@@ -1,5 +1,6 @@
 /** "Next: table 7, seat 2 — Round 3" atop the leaderboard for the followed entrant (a round
- * seated, not begun), "Now: ..." while it is played; from the round's view (API). */
+ * seated, not begun), "Now: ..." while it is played; from the round's view (API): play has
+ * begun once a hand is entered, counted or waiting for the other pair (`progress.begun`). */
 
 import * as api from '../api.js';
 
@@ -16,7 +17,7 @@ export function nextSeat(eventId, el) {
       : t.seats.some((x) => x.player_id === follow)));
     el.hidden = !table;
     if (!table) return;
-    const now = round.status === 'playing' && round.progress.hands > 0;
+    const now = round.status === 'playing' && round.progress.begun;
     const where = team ? `side ${table.team_a?.id === follow ? 'A' : 'B'}`
       : `seat ${table.seats.find((x) => x.player_id === follow).seat}`;
     el.textContent = `${now ? 'Now' : 'Next'}: table ${table.table}, ${where} — ${round.label}`;
@@ -30,8 +31,8 @@ export function nextSeat(eventId, el) {
     const wait = at + AGAIN_MS - Date.now();
     clearTimeout(later);
     // Not begun when last read: the board changed, so read it again (at most every 5 s).
-    if (key === seen && round && !round.progress.hands && wait > 0) later = setTimeout(() => update(board, follow), wait);
-    if (key !== seen || (round && !round.progress.hands && wait <= 0)) {
+    if (key === seen && round && !round.progress.begun && wait > 0) later = setTimeout(() => update(board, follow), wait);
+    if (key !== seen || (round && !round.progress.begun && wait <= 0)) {
       seen = key;
       at = Date.now();
       try {

@@ -4,15 +4,17 @@
  * round clock (amber, then red, near the end), the event name, and a QR code that opens the
  * leaderboard on a phone.
  *
- * Between rounds (the next round is seated and no hand of it is entered yet) the same space
- * shows where everyone sits next: every player by name, alphabetically, with their table and
+ * Between rounds (the next round is seated and no hand of it is entered yet: the round read's
+ * `progress.begun`, which counts a hand waiting for the other pair to agree it as entered) the
+ * same space shows where everyone sits next: every player by name, alphabetically, with their table and
  * seat, in columns and pages. The seats come from the round views the API serves; nothing is
  * worked out here. Every name is shown whole: the columns are as wide as the longest name and
  * its seat need (the type a little smaller when that fits another column), and each page says
  * the names it holds ("Ann Abbott – Dave Dubois"), so a player knows which page to wait for.
  *
  * Where both pairs agree each hand, a line under the heading names the tables whose hands
- * still wait for that (or whose scores differ): the totals leave those hands out.
+ * still wait for that (or whose scores differ): the totals leave those hands out. It shows
+ * over the seating pages too, whenever the leaderboard says something waits.
  *
  * Once the organizer finishes the event: the final results, and no clock.
  */
@@ -172,7 +174,7 @@ export async function render(main, {eventId}) {
     if (!s.board) return;
     const seating = s.board.finished ? null : s.seating;
     // Before the rows: the line takes room from the list, as the heading does.
-    const waits = seating ? '' : waitingLine(s.board.waiting);
+    const waits = waitingLine(s.board.waiting);
     waiting.hidden = !waits;
     waiting.textContent = waits;
     // The heading first: the list's room (hence the rows a page) is what the heading leaves.
@@ -213,8 +215,9 @@ export async function render(main, {eventId}) {
   }
 
   /**
-   * Is a round seated and waiting to start? The latest seated round while none of its hands
-   * is entered, or, once it is closed, the next round when it is already scheduled (a WEC
+   * Is a round seated and waiting to start? The latest seated round while the API says play
+   * has not begun at its tables (no hand entered, counted or waiting to be agreed), or, once
+   * it is closed, the next round when it is already scheduled (a WEC
    * event's games are seated at check-in). Asked only when the board changed (a hand came
    * in, a round was seated or closed), never again for a round seen started, and once for a
    * closed round.
@@ -225,7 +228,7 @@ export async function render(main, {eventId}) {
     try {
       if (cr.status === 'playing' && !s.started.has(cr.id)) {
         const {data} = await api.getRound(cr.id);
-        if (data.progress.hands === 0) return data;
+        if (!data.progress.begun) return data;
         s.started.add(cr.id);
       } else if (cr.status === 'closed') {
         if (s.checked === cr.id) return s.seating;
