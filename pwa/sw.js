@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = 'a7df3719e67f';
+const VERSION = '28dc724197f6';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -143,7 +143,6 @@ function cancelNight(s, w) {
 function weeksCard(s) {
   const {season, board} = s.d;
   const points = new Map(board.rows.map((r) => [r.entrant_id, r.rounds]));
-  const offences = new Map(season.offences.map((o) => [o.team_id, o]));
   const night = (w) => (w.date ? ` · ${new Date(`${w.date}T12:00`).toLocaleDateString(undefined,
     {weekday: 'short', month: 'short', day: 'numeric'})}${w.start ? ` ${w.start}` : ''}` : '');
   const division = (m) => (season.divisions.length && m.division ? h('span', {class: 'hint'}, ` (${m.division})`) : '');
@@ -170,7 +169,7 @@ function weeksCard(s) {
         t && h('p', {class: 'game-list'}, t.games.map((g) => gameLink(s.id, g, {A: m.home.name, B: m.away.name}))),
         m.moved && h('p', {class: 'note'}, `Played on ${m.date}: ${m.moved}`),
         m.forfeit_details.map((f) => h('p', {class: 'note forfeit'}, `${f.name} forfeited`
-          + `${f.advance ? ' ahead of the night' : ''}: ${offences.get(f.team_id).message}`)),
+          + `${f.advance ? ' ahead of the night' : ''}: ${f.offence_message}`)),
         w.status !== 'closed' && h('div', {class: 'actions'}, open('f', 'Forfeit…'), open('s', 'Substitute…')),
         panel('f') && forfeitPanel(s, m, w.status !== 'playing'), panel('s') && t && seatPanel(s, t));
     })))));
@@ -236,18 +235,19 @@ function seatPanel(s, t) {
 }
 
 function offencesCard(s) {
-  const rows = s.d.season.offences.filter((o) => o.offences || o.playoff_excluded);
+  const rows = s.d.season.offences.filter((o) => o.offences || o.ahead.length || o.playoff_excluded);
   return h('section', {class: 'card'}, h('h2', {}, 'Forfeits and offences'),
-    h('p', {class: 'hint'}, 'Each week a team forfeits anything is one offence. A flagged team may '
-      + 'be left out of the playoffs: you decide.'),
+    h('p', {class: 'hint'}, 'Each week a team forfeits anything is one offence, from the week\'s start '
+      + '(a week forfeited ahead counts when it starts). A flagged team may be left out of the playoffs: you decide.'),
     rows.length ? h('ul', {class: 'plain-list'}, rows.map((o) => {
       const out = msg();
       return h('li', {class: 'offence', 'data-team': o.team_id},
         h('p', {class: 'row-between'}, h('strong', {}, o.name), h('span', {class: ['badge',
-          o.status !== 'loss-of-games' && 'badge-away', o.removed && 'badge-gone']},
+          ['may-be-removed-from-playoffs', 'removed'].includes(o.status) && 'badge-away', o.removed && 'badge-gone']},
         plural(o.offences, 'offence'))),
-        h('p', {}, o.message), o.playoff_excluded && h('p', {class: 'note'}, 'Left out of the playoffs.'),
-        !o.removed && (o.status !== 'loss-of-games' || o.playoff_excluded) && s.act(o.playoff_excluded
+        o.offences > 0 && h('p', {}, o.message), o.ahead_message && h('p', {class: 'note ahead'}, o.ahead_message),
+        o.playoff_excluded && h('p', {class: 'note'}, 'Left out of the playoffs.'),
+        !o.removed && (o.status === 'may-be-removed-from-playoffs' || o.playoff_excluded) && s.act(o.playoff_excluded
           ? 'Put back into the playoffs' : 'Leave out of the playoffs', out,
         () => calls.playoffOut(s.id, o.team_id, !o.playoff_excluded),
         () => `${o.name}: ${o.playoff_excluded ? 'back in' : 'left out of'} the playoffs.`), out);
