@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '28dc724197f6';
+const VERSION = '46d6cfcf4fa7';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

@@ -86,7 +86,9 @@ class SeasonMatchSchema(Schema):
     bye = Bool(required=True)
     match_id = Int(allow_none=True)
     table = Int(allow_none=True)
-    status = fields.String(allow_none=True)
+    status = fields.String(allow_none=True, metadata={
+        "description": "scheduled (its week has not started: no result yet), playing or "
+                       "over."})
     games_won = fields.Dict(keys=fields.String(), values=Int(), allow_none=True)
     forfeits = fields.List(Int())
     division = fields.String(allow_none=True)
