@@ -249,10 +249,10 @@ def games_rows(event_id: int) -> Iterator[list]:
     seats = _seat_names(event_id)
     notes = event_game_notes(event_id)
     night_of = _league_nights(event_id)
-    query = (select(Game, Match, Round.number, Round.label, Round.stage)
+    query = (select(Game, Match, Round.number, Round.label, Round.stage, Round.status)
              .join(Match, Game.match_id == Match.id).join(Round, Match.round_id == Round.id)
              .where(Game.event_id == event_id).order_by(Round.number, Match.table, Game.number))
-    for game, match, number, label, stage in db.session.execute(query):
+    for game, match, number, label, stage, status in db.session.execute(query):
         names = seats.get(match.id, {})
         side_a = match.team_a.name if match.team_a else _side_names(names, "A")
         side_b = match.team_b.name if match.team_b else _side_names(names, "B")
@@ -261,7 +261,9 @@ def games_rows(event_id: int) -> Iterator[list]:
                game.stage, as_text(side_a),
                as_text(side_b),
                game.points_a, game.points_b, game.hands_played, game.winner or "",
-               game.end or "playing", game.tie_method or "", game.forfeited_by or "",
+               # a league week seated ahead and not started is not being played yet
+               game.end or ("scheduled" if status == "scheduled" else "playing"),
+               game.tie_method or "", game.forfeited_by or "",
                "yes" if game.signed_off_at else "no", as_text(game.signed_off_by or ""),
                "yes" if game.ruled else "no", game.adjust_a or 0, game.adjust_b or 0,
                as_text("; ".join(notes.get(game.id, [])))]

@@ -26,6 +26,7 @@ from .history import replay, zone_changes
 
 STAGES = (rgames.REGULAR, rgames.PLAYOFF)
 UPDATE_TEAM = "update-team"  # the audit action of night/entrant_changes.update_team
+REMOVE_TEAM = "remove-team"  # the audit action of league/forfeits.py, removing a team
 
 
 def is_league(event: Event) -> bool:
@@ -90,10 +91,18 @@ def _withdrawals(event: Event) -> dict[int, list[datetime]]:
     return out
 
 
+def _removals(event: Event) -> dict[int, datetime]:
+    """When each team was removed from the league (its third offence's week started)."""
+    return {int(team_id): at for team_id, at in db.session.execute(
+        select(AuditEntry.entity_id, AuditEntry.at)
+        .where(AuditEntry.event_id == event.id, AuditEntry.action == REMOVE_TEAM))}
+
+
 def _not_played(event: Event) -> tuple[set[int], dict[int, list[datetime]]]:
     """The matches that will not be played (a forfeit announced ahead by either team, or a
     team withdrawn or removed before the match was over), and when each match's status
-    changed: the forfeit, every withdrawal of either team and its return, the removal. So a
+    changed: the forfeit, every withdrawal of either team and its return, the removal (when
+    the week of the team's third offence started). So a
     team withdrawn and brought back raises its matches' SEQUENCE twice, never lowers it."""
     ahead: dict[int, datetime] = {}
     last_forfeit: dict[int, datetime] = {}
@@ -102,7 +111,7 @@ def _not_played(event: Event) -> tuple[set[int], dict[int, list[datetime]]]:
         if f.advance:
             ahead[f.match_id] = min(ahead.get(f.match_id, f.created_at), f.created_at)
         last_forfeit[f.team_id] = max(last_forfeit.get(f.team_id, f.created_at), f.created_at)
-    toggled = _withdrawals(event)
+    toggled, removals = _withdrawals(event), _removals(event)
     teams = {t.id: t for t in event.teams}
     cancelled, changes = set(ahead), {m: [at] for m, at in ahead.items()}
     for match in _matches(event):
@@ -114,8 +123,8 @@ def _not_played(event: Event) -> tuple[set[int], dict[int, list[datetime]]]:
             times = [t for t in toggled.get(team_id, []) if t > made]
             if team.withdrawn and not toggled.get(team_id):
                 times = [made]  # withdrawn with no log of it (a file from elsewhere)
-            if team.removed:
-                times.append(last_forfeit.get(team_id, made))
+            if team.removed:  # (a file from elsewhere may have no log of the removal)
+                times.append(removals.get(team_id) or last_forfeit.get(team_id, made))
             if match.status != "over" and (team.withdrawn or team.removed):
                 cancelled.add(match.id)
             if times:

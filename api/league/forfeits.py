@@ -1,5 +1,5 @@
 """League forfeits: late, absent or one-player teams forfeit games; each week with a forfeit
-is an offence, and the third removes the team from the league."""
+is an offence once that week has started, and the third removes the team from the league."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ..rules import games as rgames
 from ..rules import league as rleague
 from ..rules import league_calendar as calendar
 from ..rules.presets import Preset
-from .nights import start_of
+from .nights import night_dates, start_of
 
 
 def require_league(preset: Preset) -> None:
@@ -41,16 +41,25 @@ def forfeit_choices(preset: Preset) -> list[dict]:
 
 
 def forfeit_rows(event: Event) -> dict[int, list[dict]]:
-    """Every forfeit of the event by match: who, why, which games, and whether it was
-    announced before the night (and by whom)."""
+    """Every forfeit of the event by match: who, why, which games, whether it was announced
+    before the night (and by whom), and the offence it is (`counted`), or becomes when its
+    week starts."""
     names = {t.id: t.name for t in event.teams}
+    preset = preset_of(event)
+    weeks = offence_weeks(event)
+    labels = _labels(event)
     rows: dict[int, list[dict]] = {}
     for f in db.session.execute(db.select(Forfeit).where(Forfeit.event_id == event.id)
                                 .order_by(Forfeit.id)).scalars():
+        mine = weeks[f.team_id]
         rows.setdefault(f.match_id, []).append({
             "team_id": f.team_id, "name": names.get(f.team_id), "reason": f.reason,
             "minutes_late": f.minutes_late, "games": f.games, "advance": bool(f.advance),
-            "announced_by": f.announced_by, "note": f.note})
+            "announced_by": f.announced_by, "note": f.note,
+            "offence": mine.offence_of(f.round_number),
+            "counted": f.round_number not in mine.ahead,
+            "offence_message": rleague.week_offence_words(preset, mine, f.round_number,
+                                                          labels[f.round_number])})
     return rows
 
 
@@ -72,22 +81,64 @@ def measured_lateness(event: Event, match: Match) -> tuple[int, str]:
 
 
 def offences_view(event: Event) -> list[dict]:
+    """Each team's offences so far (weeks with a forfeit that have started), where that
+    leaves it, and the weeks it forfeited ahead that are not offences yet."""
     preset = preset_of(event)
+    weeks = offence_weeks(event)
+    labels = _labels(event)
     rows = []
     for team in event.teams:
-        count = _offences(event, team.id)
-        status = rleague.offence_status(preset, count)
-        rows.append({"team_id": team.id, "name": team.name, "offences": count,
+        mine = weeks.get(team.id, rleague.OffenceWeeks((), 0))
+        status = rleague.offence_status(preset, mine.counted)
+        rows.append({"team_id": team.id, "name": team.name, "offences": mine.counted,
                      "status": status.status, "message": status.message,
+                     "ahead": list(mine.ahead),
+                     "ahead_message": rleague.ahead_words(preset, mine, labels),
                      "removed": team.removed, "playoff_excluded": team.playoff_excluded})
     return rows
 
 
+def offence_weeks(event: Event) -> dict[int, rleague.OffenceWeeks]:
+    """Each team's weeks with a forfeit, in offence order, and how many count now: a week
+    counts once it has started (a week forfeited ahead is not an offence before its night),
+    the weeks to come in the order they will be played."""
+    started = {r.number for r in event.rounds if r.status != "scheduled"}
+    weeks: dict[int, list[int]] = {}
+    for team_id, number in db.session.execute(
+            db.select(Forfeit.team_id, Forfeit.round_number)
+            .where(Forfeit.event_id == event.id).distinct()):
+        weeks.setdefault(team_id, []).append(number)
+    order = calendar.play_order(night_dates(event))
+    return {team_id: rleague.offence_weeks(numbers, started, order)
+            for team_id, numbers in weeks.items()}
+
+
 def _offences(event: Event, team_id: int) -> int:
-    weeks = db.session.execute(
-        db.select(Forfeit.round_number).where(Forfeit.event_id == event.id,
-                                              Forfeit.team_id == team_id).distinct()).all()
-    return len(weeks)
+    """The team's offences so far: its weeks with a forfeit that have started."""
+    mine = offence_weeks(event).get(team_id)
+    return mine.counted if mine else 0
+
+
+def _labels(event: Event) -> dict[int, str]:
+    return {r.number: r.label for r in event.rounds}
+
+
+def _remove_if_due(event: Event, team_id: int, principal: Principal | None,
+                   round_: Round) -> None:
+    """The team's offences reached the preset's count (the third): it is removed from the
+    league, and its matches of the weeks still to come are forfeited as each week opens
+    (`forfeit_removed_teams`). Audited, by the app when a week's start did it."""
+    team = next(t for t in event.teams if t.id == team_id)
+    offences = _offences(event, team_id)
+    status = rleague.offence_status(preset_of(event), offences)
+    if team.removed or status.status != rleague.REMOVED:
+        return
+    team.removed = True
+    audit(event.id, principal, "remove-team", "team", team.id,
+          before={"removed": False},
+          after={"team": team.name, "removed": True, "offence": offences,
+                 "week": round_.label},
+          round_number=round_.number)
 
 
 def _forfeit_games(match: Match, side: str, numbers: list[int], preset: Preset) \
@@ -159,7 +210,8 @@ def _announced_games(match: Match, side: str, numbers: list[int]) \
 def apply_advance_forfeits(event: Event, round_: Round) -> None:
     """A week opens: the forfeits recorded before it (a team that called ahead) forfeit their
     games now, so they count in the standings from this week on (the webhooks hear
-    standings.changed)."""
+    standings.changed), and each is an offence from now on: the one that is a team's third
+    removes it from the league (before `forfeit_removed_teams` runs for this week)."""
     matches = {m.id: m for m in round_.matches}
     if not matches:
         return
@@ -171,6 +223,7 @@ def apply_advance_forfeits(event: Event, round_: Round) -> None:
         match = matches[forfeit.match_id]
         side = "A" if forfeit.team_id == match.team_a_id else "B"
         _forfeit_games(match, side, list(forfeit.games), preset)
+        _remove_if_due(event, forfeit.team_id, None, round_)
 
 
 def _games_words(numbers) -> str:
@@ -196,13 +249,16 @@ def _kept_words(kept: dict[int, str]) -> str:
 def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: str,
                    minutes_late: int | None, note: str | None) -> dict:
     """A team late (10/20/30 minutes), absent, or with one player forfeits games; each week
-    with a forfeit is an offence, and the third removes the team from the league.
+    with a forfeit is an offence once the week has started, and the third removes the team
+    from the league.
 
     "Late" without minutes is measured from the night's start time. A forfeit recorded
     while the week is still to come is an advance forfeit (the team called ahead, a no show
     or one player; nobody is late before the night): the opponent's schedule shows it at
     once, and its games are forfeited when the week starts, so the standings count it with
-    the weeks opened so far. Sent again unchanged, it is answered as recorded."""
+    the weeks opened so far; it is an offence from then too (a team that announces three
+    absences plays the weeks between them). Sent again unchanged, it is answered as
+    recorded."""
     match = get_match(match_id)
     event = lock_event(match.event_id)
     preset = preset_of(event)
@@ -224,11 +280,7 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
                            "offence is recorded.", code="team-removed")
         # The forfeit that removed the team, sent again (a phone retrying a lost answer):
         # answer it as recorded, changing nothing.
-        status = rleague.offence_status(preset, _offences(event, team_id))
-        return {"games": existing.games, "offences": status.offences,
-                "status": status.status, "message": status.message,
-                "minutes_late": existing.minutes_late, "advance": bool(existing.advance),
-                "match": game_view(match.games[0])["match"]}
+        return _answer(event, match, existing, preset, None)
     advance = round_.status == "scheduled"
     if advance and reason == rleague.LATE:
         raise Conflict(f"{round_.label} has not started: a team is late only after its "
@@ -264,14 +316,14 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
                                advance=advance, announced_by=principal.role))
     db.session.flush()
     status = rleague.offence_status(preset, _offences(event, team_id))
-    if status.status == rleague.REMOVED and not team.removed:
-        team.removed = True  # its later matches are forfeited as their weeks open
     audit(event.id, principal, "forfeit", "match", match.id,
           before={"games": before_games},
           after={"team": team.name, "reason": reason, "minutes_late": minutes_late,
                  "games": forfeited, "offence": status.offences, "status": status.status,
                  "advance": advance, "measured_from": measured},
           round_number=round_.number, table=match.table)
+    if not advance:
+        _remove_if_due(event, team_id, principal, round_)
     db.session.commit()
     kept_played = {n: why for n, why in kept.items() if n not in games}
     lateness = (f"{minutes_late} minutes late, measured from {measured}." if measured
@@ -287,18 +339,24 @@ def _forfeit_of(match_id: int, team_id: int) -> Forfeit:
 
 def _answer(event: Event, match: Match, forfeit: Forfeit, preset: Preset,
             lateness: str | None, kept: str = "") -> dict:
-    """What recording a forfeit answers: its games, the offence it is, and in words what
-    happens (an advance forfeit: who sees it, and when its games count)."""
-    status = rleague.offence_status(preset, _offences(event, forfeit.team_id))
+    """What recording a forfeit answers: its games, the team's offences so far, the offence
+    this forfeit is (or becomes when its week starts), and in words what happens (an advance
+    forfeit: who sees it, and when its games and its offence count)."""
+    weeks = offence_weeks(event)[forfeit.team_id]
+    status = rleague.offence_status(preset, weeks.counted)
+    label = match.round.label
+    counted = forfeit.round_number not in weeks.ahead
     other = match.team_b if forfeit.team_id == match.team_a_id else match.team_a
     ahead = None
     if forfeit.advance and other is not None:
-        label = match.round.label
         when = (f"its games are forfeited when {label} starts" if match.round.status ==
                 "scheduled" else f"its games were forfeited when {label} started")
         ahead = f"Recorded before the night: {other.name} see it on their schedule; {when}."
-    message = " ".join(filter(None, [lateness, ahead, status.message, kept]))
+    words = rleague.week_offence_words(preset, weeks, forfeit.round_number, label)
+    message = " ".join(filter(None, [lateness, ahead, status.message if counted else words,
+                                     kept]))
     return {"games": forfeit.games, "offences": status.offences, "status": status.status,
+            "offence": weeks.offence_of(forfeit.round_number), "counted": counted,
             "message": message, "minutes_late": forfeit.minutes_late,
             "advance": bool(forfeit.advance), "match": game_view(match.games[0])["match"]}
 

@@ -13,6 +13,7 @@ from ..core.keys import Principal
 from ..core.models import Event, Forfeit, Match, Round
 from ..night.entrants import field_teams
 from ..rounds.planning import Plan, check_rosters, store_plan, team_tables
+from ..rounds.round_view import match_status
 from ..rules import games as rgames
 from ..rules import league_calendar as calendar
 from ..rules import schedules
@@ -131,7 +132,7 @@ def season_view(event: Event) -> dict:
                 "away": {"id": away, "name": names.get(away)}, "bye": False,
                 "match_id": match.id if match else None,
                 "table": match.table if match else None,
-                "status": match.status if match else None,
+                "status": match_status(match) if match else None,
                 "games_won": ({"home": sum(1 for g in match.games if g.winner == "A"),
                                "away": sum(1 for g in match.games if g.winner == "B")}
                               if match else None),

@@ -60,8 +60,13 @@ class ForfeitCreateSchema(Schema):
 
 class ForfeitResultSchema(Schema):
     games = fields.List(Int(), required=True)
-    offences = Int(required=True)
+    offences = Int(required=True, metadata={
+        "description": "The team's offences so far: its weeks with a forfeit that have "
+                       "started (a week forfeited ahead counts from its start)."})
     status = fields.String(required=True)
+    offence = Int(metadata={"description": "The offence this forfeit is, or becomes when its "
+                            "week starts."})
+    counted = Bool(metadata={"description": "Its week has started, so it is an offence now."})
     message = fields.String(required=True)
     minutes_late = Int(allow_none=True)
     advance = Bool(metadata={"description": "Recorded before the night."})
@@ -81,7 +86,9 @@ class SeasonMatchSchema(Schema):
     bye = Bool(required=True)
     match_id = Int(allow_none=True)
     table = Int(allow_none=True)
-    status = fields.String(allow_none=True)
+    status = fields.String(allow_none=True, metadata={
+        "description": "scheduled (its week has not started: no result yet), playing or "
+                       "over."})
     games_won = fields.Dict(keys=fields.String(), values=Int(), allow_none=True)
     forfeits = fields.List(Int())
     division = fields.String(allow_none=True)
@@ -127,6 +134,10 @@ class OffenceSchema(Schema):
     offences = Int(required=True)
     status = fields.String(required=True)
     message = fields.String(required=True)
+    ahead = fields.List(Int(), metadata={
+        "description": "The weeks forfeited ahead that have not started: not offences yet."})
+    ahead_message = fields.String(metadata={
+        "description": "Those weeks, each with the offence it becomes when it starts."})
     removed = Bool(required=True)
     playoff_excluded = Bool(required=True)
 
@@ -217,6 +228,10 @@ class ForfeitRowSchema(Schema):
     announced_by = fields.String(allow_none=True, metadata={
         "description": "organizer or team (the captain's key)."})
     note = fields.String(allow_none=True)
+    offence = Int(metadata={"description": "The team's offence this forfeit is, or becomes "
+                            "when its week starts."})
+    counted = Bool(metadata={"description": "Its week has started, so it is an offence now."})
+    offence_message = fields.String(metadata={"description": "That offence, in words."})
 
 
 class MakeUpSchema(Schema):

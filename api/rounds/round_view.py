@@ -56,6 +56,21 @@ def play_begun(round_: Round, hands: int) -> bool:
                                    HandEntry.game_id.in_(game_ids)).limit(1)).first() is not None
 
 
+def match_status(match) -> str:
+    """A match as the views say it: 'scheduled' while its round has not started (a league
+    week to come, seated ahead: its games have no score yet, whatever the stored status
+    says), else 'playing' or 'over'."""
+    return "scheduled" if match.round.status == "scheduled" else match.status
+
+
+def game_status(game: Game, round_: Round) -> str:
+    """A game as the views say it: 'scheduled' before its round has started, 'over' once it
+    has ended (played, forfeited, time called), else 'playing'."""
+    if round_.status == "scheduled":
+        return "scheduled"
+    return "over" if game.end is not None else "playing"
+
+
 def round_view(round_: Round, *, detail: bool = True) -> dict:
     """A round's tables, who sits where, each game's score and the progress board."""
     tables = []
@@ -68,6 +83,7 @@ def round_view(round_: Round, *, detail: bool = True) -> dict:
         games = [{"id": g.id, "number": g.number, "points": {"A": g.points_a, "B": g.points_b},
                   "hands_played": g.hands_played, "hands_per_game": g.hands_per_game,
                   "target_points": g.target_points, "over": g.end is not None,
+                  "status": game_status(g, round_),
                   "winner": g.winner, "level": g.level, "end": g.end,
                   "forfeited_by": g.forfeited_by,
                   "signed_off": g.signed_off_at is not None,
@@ -78,7 +94,7 @@ def round_view(round_: Round, *, detail: bool = True) -> dict:
         finished = match.status == "over"
         done += finished
         tables.append({
-            "match_id": match.id, "table": match.table, "status": match.status,
+            "match_id": match.id, "table": match.table, "status": match_status(match),
             "winner": match.winner, "signed_off": match.signed_off_at is not None,
             "team_a": ({"id": match.team_a.id, "name": match.team_a.name}
                        if match.team_a else None),

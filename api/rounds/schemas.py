@@ -51,6 +51,9 @@ class TableGameSchema(Schema):
                                                     "hands (None: played to a target)."})
     target_points = Int(allow_none=True)
     over = Bool(required=True)
+    status = fields.String(required=True, metadata={
+        "description": "scheduled (its round, a league week to come, has not started: no "
+                       "score yet), playing or over."})
     winner = fields.String(allow_none=True)
     level = Bool(required=True)
     end = fields.String(allow_none=True)
@@ -94,7 +97,8 @@ class LateCallSchema(TableWaitSchema):
 class RoundTableSchema(Schema):
     match_id = Int(required=True)
     table = Int(required=True)
-    status = fields.String(required=True)
+    status = fields.String(required=True, metadata={
+        "description": "scheduled (its round has not started), playing or over."})
     winner = fields.String(allow_none=True)
     signed_off = Bool(required=True)
     team_a = fields.Nested(RefSchema, allow_none=True)

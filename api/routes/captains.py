@@ -124,8 +124,9 @@ class AdvanceForfeits(MethodView):
     @blp.response(201, ForfeitResultSchema)
     def post(self, body, event_id, team_id):
         """The team cannot come on a week's night: the opponent sees it now, the match's games
-        are forfeited when the week starts and count in the standings from then; sent again,
-        it is recorded once (the captain's team key, or the organizer)."""
+        are forfeited when the week starts and count in the standings from then, and so does
+        the offence; sent again, it is recorded once (the captain's team key, or the
+        organizer)."""
         principal = require_team(event_id, team_id)
         return rosters.announce_forfeit(event_id, team_id, principal, body["week"],
                                         body["note"])

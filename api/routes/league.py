@@ -114,7 +114,8 @@ class Forfeits(MethodView):
         """Record a forfeit: late (with minutes, or measured from the night's start time),
         no show or one player; the games it costs and the offence it counts. Before the
         week starts it is an advance forfeit (a no show or one player), shown on the
-        opponent's schedule at once, its games forfeited when the week starts (organizer)."""
+        opponent's schedule at once, its games forfeited and its offence counted when the
+        week starts (organizer)."""
         require_key()
         principal = require(get_match(match_id).event_id, ORGANIZER)
         return forfeits.record_forfeit(match_id, principal, body["team_id"], body["reason"],

@@ -105,7 +105,9 @@ export function entryWords(e, side, label, games) {
     case 'forfeit': return [`${a.team} forfeited game${a.games?.length === 1 ? '' : 's'} ${(a.games || []).join(', ')}`,
       [REASONS[a.reason] || a.reason, a.minutes_late && `${a.minutes_late} minutes late`,
         a.offence && `offence ${a.offence}`, STANDING[a.status]].filter(Boolean).join(' · '),
-      a.advance && 'recorded before the night: the games count when the week starts'];
+      a.advance && 'recorded before the night: the games and the offence count when the week starts'];
+    case 'remove-team': return [`${a.team} removed from the league`, a.offence && `offence ${a.offence} · ${a.week}`,
+      'its later matches are forfeit wins for its opponents'];
     case 'substitute': return [`${a.name} plays in seat ${a.seat}`];
     case 'tiebreak-order': return ['Tiebreak order recorded'];
     case 'swap-seats': case 'correct-seats': return seatWords(e);

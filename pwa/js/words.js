@@ -178,3 +178,16 @@ export function agoWords(ms) {
   if (s < 60) return `${s} s ago`;
   return `${Math.floor(s / 60)} min ago`;
 }
+
+/** A game's chip after "Game N: ", from the server's status: who forfeited it, "not played
+ * yet" (its round, a league week to come, has not started: no score), else its score, with
+ * "· playing" until it is over. `names`: the sides' names by letter. */
+export function gameChipWords(game, names) {
+  if (game.end === 'forfeit') return `forfeited by ${names?.[game.forfeited_by] || game.forfeited_by}`;
+  if (game.status === 'scheduled') return 'not played yet';
+  return `${game.points.A}–${game.points.B}${game.status === 'over' ? '' : ' · playing'}`;
+}
+
+/** A match whose week has not started, with its night when it has one: "Not played yet ·
+ * Tue, Jan 12 19:00". */
+export const notPlayedWords = (night) => `Not played yet${night ? ` · ${night}` : ''}`;

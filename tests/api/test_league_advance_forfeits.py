@@ -72,11 +72,14 @@ def test_an_advance_forfeit_counts_in_the_standings_from_the_night_of_its_week(a
     done = _forfeit(api, key, match["match_id"], away["id"], note="Away for work")
     assert done.status_code == 201, done.get_data(as_text=True)
     done = done.get_json()
-    assert done["advance"] and done["games"] == [1, 2, 3] and done["offences"] == 1
-    assert done["status"] == "loss-of-games"
+    assert done["advance"] and done["games"] == [1, 2, 3]
+    assert (done["offences"], done["status"]) == (0, "ok"), "no offence before the night"
+    assert (done["offence"], done["counted"]) == (1, False)
     assert f"Recorded before the night: {home['name']} see it on their schedule" in \
         done["message"]
     assert "its games are forfeited when Week 2 starts" in done["message"]
+    assert "Week 2 (forfeited ahead) becomes offence 1 when it starts: loss of the games." \
+        in done["message"]
 
     # The opponent sees it now; the season lists it with the offence.
     theirs = api.get(f"/api/events/{event['id']}/teams/{home['id']}/schedule",
@@ -85,14 +88,16 @@ def test_an_advance_forfeit_counts_in_the_standings_from_the_night_of_its_week(a
     assert row["status"] == "scheduled" and row["forfeits"] == [
         {"team_id": away["id"], "name": away["name"], "reason": "no-show",
          "minutes_late": None, "games": [1, 2, 3], "advance": True,
-         "announced_by": "organizer", "note": "Away for work"}]
+         "announced_by": "organizer", "note": "Away for work", "offence": 1,
+         "counted": False, "offence_message": "Week 2 (forfeited ahead) becomes offence 1 "
+                                              "when it starts: loss of the games."}]
     assert row["points"] is None, "no points for a week not played yet"
     row = next(m for m in _week(api, event, 2)["matches"]
                if m["match_id"] == match["match_id"])
     assert row["forfeits"] == [away["id"]]
     season = api.get(f"/api/events/{event['id']}/season", expect=200).get_json()
     offence = next(o for o in season["offences"] if o["team_id"] == away["id"])
-    assert (offence["offences"], offence["status"]) == (1, "loss-of-games")
+    assert (offence["offences"], offence["status"], offence["ahead"]) == (0, "ok", [2])
 
     # Before the night nothing counts in the standings, nor after week 1 beyond week 1.
     assert set(_board(api, event).values()) == {(0, 0, 0)}
@@ -120,7 +125,11 @@ def test_an_advance_forfeit_counts_in_the_standings_from_the_night_of_its_week(a
     assert (row["games_won"], row["points"]) == ({"us": 3, "them": 0}, 7)
     season = api.get(f"/api/events/{event['id']}/season", expect=200).get_json()
     offence = next(o for o in season["offences"] if o["team_id"] == away["id"])
-    assert offence["offences"] == 1, "one week, one offence"
+    assert (offence["offences"], offence["status"], offence["ahead"]) == \
+        (1, "loss-of-games", []), "one week, one offence, from its start"
+    (row,) = [w for w in theirs["weeks"] if w["week"] == 2]
+    assert (row["forfeits"][0]["counted"], row["forfeits"][0]["offence_message"]) == \
+        (True, "Offence 1: loss of the games.")
     log = api.get(f"/api/events/{event['id']}/audit", key=key, expect=200).get_json()
     forfeits = [e for e in log if e["action"] == "forfeit"]
     assert len(forfeits) == 1 and forfeits[0]["after"]["advance"]
@@ -140,7 +149,7 @@ def test_a_captains_advance_forfeit_sent_again_is_recorded_once(api):
     stored = _stored(api, event, key)
     again = api.post(url, key=captain, json={"week": week["week"], "note": "Holiday"},
                      expect=201).get_json()
-    assert again == first and first["games"] == [1, 2, 3] and first["offences"] == 1
+    assert again == first and first["games"] == [1, 2, 3] and first["offence"] == 1
     assert _stored(api, event, key) == stored, "the second send changes nothing"
     # The organizer recording the same no-show for that match is the same forfeit too.
     api.post(f"/api/matches/{week['match_id']}/forfeits", key=key, expect=201,

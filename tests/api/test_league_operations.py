@@ -220,13 +220,16 @@ def test_a_captain_announces_an_advance_forfeit_the_opponent_sees(api):
                     json=body, expect=403).get_json()["code"] == "wrong-team"
 
     done = api.post(url, key=team_key, json=body, expect=201).get_json()
-    assert done["advance"] and done["games"] == [1, 2, 3] and done["offences"] == 1
+    assert done["advance"] and done["games"] == [1, 2, 3] and done["offence"] == 1
     seen = api.get(f"/api/events/{eid}/teams/{opponent}/schedule", expect=200).get_json()
     theirs = next(w for w in seen["weeks"] if w["week"] == week["week"])
     assert theirs["status"] == "scheduled"
     assert theirs["forfeits"] == [{"team_id": mine, "name": "Captains", "reason": "no-show",
                                    "minutes_late": None, "games": [1, 2, 3], "advance": True,
-                                   "announced_by": "team", "note": "Bob's shift"}]
+                                   "announced_by": "team", "note": "Bob's shift",
+                                   "offence": 1, "counted": False, "offence_message":
+                                   f"Week {week['week']} (forfeited ahead) becomes offence "
+                                   "1 when it starts: loss of the games."}]
     row = next(m for m in api.get(f"/api/events/{eid}/season", expect=200).get_json()
                ["weeks"][week["week"] - 1]["matches"] if m.get("match_id") == week["match_id"])
     assert row["forfeits"] == [mine] and row["forfeit_details"][0]["advance"]

@@ -76,6 +76,9 @@ def test_a_captain_registers_a_team_on_a_phone_and_announces_a_forfeit(
     mine = page.locator(f'.team-week[data-week="{number}"]')
     expect(mine.locator(".forfeit")).to_contain_text(
         "You forfeit games 1, 2, 3, announced before the night")
+    # Not an offence before its night: the page says what it becomes when the week starts.
+    expect(page.locator(".offences-ahead")).to_have_text(
+        f"Week {number} (forfeited ahead) becomes offence 1 when it starts: loss of the games.")
     shot(page, "captain-team-page")
 
     # The opponent's page shows it before the night.

@@ -492,8 +492,9 @@ def test_divisions_rank_apart_and_the_playoffs_take_the_nights_the_organizer_giv
 def test_a_forfeit_recorded_before_the_night_counts_when_its_week_opens(page: Page, league,
                                                                         shot):
     """Week 2 is still to come: a team has called ahead. The panel offers no lateness (nobody
-    is late before the night); the forfeit shows at once with its offence, the standings
-    are untouched, and when week 2 opens its games are the opponent's."""
+    is late before the night); the forfeit shows at once with the offence it becomes, the
+    standings are untouched, and when week 2 opens its games are the opponent's and it is an
+    offence."""
     league.api.call("POST", f"/api/events/{league.id}/season", {}, key=league.key, expect=201)
     open_league(page, league)
     week2 = page.locator('details.week[data-week="2"]')
@@ -512,9 +513,16 @@ def test_a_forfeit_recorded_before_the_night_counts_when_its_week_opens(page: Pa
     expect(page.locator(".toast")).to_contain_text(
         f"Forfeit recorded: games 1, 2, 3. Recorded before the night: {home} see it on their "
         "schedule; its games are forfeited when Week 2 starts.")
-    expect(row.locator(".forfeit")).to_have_text(f"{away} forfeited ahead of the night: "
-                                                 "Offence 1: loss of the games.")
-    expect(row.locator(".match-score")).to_have_text("0–0")
+    expect(row.locator(".forfeit")).to_have_text(f"{away} forfeited ahead of the night: Week 2 "
+                                                 "(forfeited ahead) becomes offence 1 when it "
+                                                 "starts: loss of the games.")
+    # Not an offence before its night: the card lists it as to come, with no playoff choice.
+    offence = page.locator(f'li.offence[data-team="{match["team_b"]["id"]}"]')
+    expect(offence.locator(".badge")).to_have_text("0 offences")
+    expect(offence.locator(".ahead")).to_have_text("Week 2 (forfeited ahead) becomes offence 1 "
+                                                   "when it starts: loss of the games.")
+    expect(offence.get_by_role("button", name="Leave out of the playoffs")).to_have_count(0)
+    expect(row.locator(".match-score")).to_have_text("v")
     row.scroll_into_view_if_needed()
     shot(page, "league-forfeit-ahead", full_page=False)
     board = league.get("/leaderboard")
@@ -530,6 +538,40 @@ def test_a_forfeit_recorded_before_the_night_counts_when_its_week_opens(page: Pa
     expect(row.locator(".match-score")).to_have_text("3–0")
     expect(row.locator(".game-chip")).to_have_text([f"Game {n}: forfeited by {away}"
                                                     for n in (1, 2, 3)])
+    expect(row.locator(".forfeit")).to_have_text(f"{away} forfeited ahead of the night: "
+                                                 "Offence 1: loss of the games.")
+    expect(page.locator(f'li.offence[data-team="{match["team_b"]["id"]}"] .badge')) \
+        .to_have_text("1 offence")
     now = {r["name"]: r["total"] for r in league.get("/leaderboard")["rows"]}
     assert now[home] == after_week_1[home] + 7 and now[away] == after_week_1[away], \
         "the forfeit counts from the night of week 2: 7 points to the opponent"
+
+
+def test_a_week_not_started_shows_its_night_not_a_score_being_played(page: Page, league, shot):
+    """Weeks to come are seated ahead, their games stored with no hands: they read as not
+    played yet, with their night, never as "0–0 · playing" (what the week being played
+    shows until its first hand)."""
+    league.api.call("POST", f"/api/events/{league.id}/season",
+                    {"first_night": "2027-01-05", "start_time": "19:00"}, key=league.key,
+                    expect=201)
+    league.api.call("POST", f"/api/events/{league.id}/rounds", {"number": 1}, key=league.key,
+                    expect=201)
+    open_league(page, league)
+    week1 = page.locator('details.week[data-week="1"]')
+    first = week1.locator("li.match").first
+    expect(first.locator(".game-chip")).to_have_text([f"Game {n}: 0–0 · playing"
+                                                      for n in (1, 2, 3)])
+    expect(first.locator(".match-score")).to_have_text("0–0")
+
+    week2 = page.locator('details.week[data-week="2"]')
+    week2.locator("summary").click()
+    expect(week2.locator("summary")).to_have_text("Week 2 · Tue, Jan 12 19:00 · not started")
+    matches = week2.locator("li.match")
+    expect(matches).to_have_count(2)
+    expect(matches.locator(".not-played")).to_have_text(["Not played yet · Tue, Jan 12 19:00"] * 2)
+    expect(matches.locator(".match-score")).to_have_text(["v", "v"])
+    expect(matches.locator(".game-chip")).to_have_count(0)
+    expect(week2).not_to_contain_text("playing")
+    expect(week2).not_to_contain_text("0–0")
+    week2.scroll_into_view_if_needed()
+    shot(page, "league-week-to-come", full_page=False)

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
-import {clockText, namesWords, pages, plural, tablesWords} from '../../pwa/js/words.js';
+import {clockText, gameChipWords, namesWords, notPlayedWords, pages, plural, tablesWords} from '../../pwa/js/words.js';
 
 test('plural says one and many', () => {
   assert.equal(plural(1, 'hand'), '1 hand');
@@ -37,4 +37,15 @@ test('no rows is still one empty page, and the clock never goes below zero', () 
   assert.deepEqual(pages([], 10), [[]]);
   assert.equal(clockText(-30), '0:00');
   assert.equal(clockText(null), '');
+});
+
+test('a game chip says a game of a week to come is not played yet, with no score', () => {
+  const names = {A: 'North', B: 'South'};
+  const game = (status, more = {}) => ({status, points: {A: 0, B: 0}, end: null, ...more});
+  assert.equal(gameChipWords(game('scheduled'), names), 'not played yet');
+  assert.equal(gameChipWords(game('playing'), names), '0–0 · playing');
+  assert.equal(gameChipWords(game('over', {points: {A: 10, B: 7}, end: 'target'}), names), '10–7');
+  assert.equal(gameChipWords(game('over', {end: 'forfeit', forfeited_by: 'B'}), names), 'forfeited by South');
+  assert.equal(notPlayedWords('Tue, Jan 12 19:00'), 'Not played yet · Tue, Jan 12 19:00');
+  assert.equal(notPlayedWords(''), 'Not played yet');
 });

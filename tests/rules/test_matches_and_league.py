@@ -13,8 +13,11 @@ from api.rules.league import (
     OK,
     ONE_PLAYER,
     REMOVED,
+    ahead_words,
     forfeited_games,
     offence_status,
+    offence_weeks,
+    week_offence_words,
 )
 from api.rules.matches import deciding_game, match_state, week_points
 from api.rules.presets import PRESETS, build_preset
@@ -216,6 +219,37 @@ def test_a_third_offence_removes_the_team_from_the_league(offences):
     assert status.status == REMOVED
     assert status.offences == offences
     assert "later matches are forfeit wins for its opponents" in status.message
+
+
+def test_a_week_forfeited_ahead_is_an_offence_only_once_it_has_started():
+    """Announced in week 2 for weeks 5, 8 and 11: none is an offence yet."""
+    weeks = offence_weeks([11, 5, 8], started={1, 2}, play_order=range(1, 14))
+    assert (weeks.order, weeks.counted, weeks.ahead) == ((5, 8, 11), 0, (5, 8, 11))
+    assert [weeks.offence_of(w) for w in (5, 8, 11)] == [1, 2, 3]
+    assert offence_status(LEAGUE, weeks.counted).status == OK
+    after_week_8 = offence_weeks([5, 8, 11], started=set(range(1, 9)), play_order=range(1, 14))
+    assert (after_week_8.counted, after_week_8.ahead) == (2, (11,))
+    assert offence_status(LEAGUE, after_week_8.counted).status == FLAGGED
+
+
+def test_weeks_count_in_the_order_they_are_played_a_started_week_first():
+    # Week 2 made up after week 4; week 6 (a playoff round, not in the order) comes last.
+    weeks = offence_weeks([2, 3, 6], started={6}, play_order=[1, 3, 4, 2])
+    assert (weeks.order, weeks.counted) == ((6, 3, 2), 1)
+    assert offence_weeks([4, 4], started=set(), play_order=[1, 2, 3, 4]).order == (4,)
+
+
+def test_a_week_forfeited_ahead_says_the_offence_it_becomes():
+    weeks = offence_weeks([5, 8, 11], started={5}, play_order=range(1, 12))
+    assert week_offence_words(LEAGUE, weeks, 5, "Week 5") == "Offence 1: loss of the games."
+    assert week_offence_words(LEAGUE, weeks, 11, "Week 11") == (
+        "Week 11 (forfeited ahead) becomes offence 3 when it starts: removed from the league; "
+        "its later matches are forfeit wins for its opponents.")
+    words = ahead_words(LEAGUE, weeks, {8: "Week 8"})
+    assert words.startswith("Week 8 (forfeited ahead) becomes offence 2 when it starts: loss "
+                            "of the games, and the team may be removed from the playoffs")
+    assert " Week 11 (forfeited ahead) becomes offence 3" in words
+    assert ahead_words(LEAGUE, offence_weeks([5], {5}, [5]), {}) == ""
 
 
 def test_a_negative_offence_count_is_read_as_none():

@@ -6,7 +6,7 @@
  */
 
 import {button, h, mount, toast} from '../dom.js';
-import {plural} from '../words.js';
+import {gameChipWords, notPlayedWords, plural} from '../words.js';
 import {frame} from './frame.js';
 import * as calls from './calls.js';
 import {act, does, failure, load, msg} from './ui.js';
@@ -68,8 +68,7 @@ export async function section(main, eventId, name, title, read, paint) {
 /** A game as a link to its hands: "Game 2: 10–7", "Game 1: forfeited by North". */
 export function gameLink(id, g, names) {
   return h('a', {class: ['btn', 'btn-small', 'game-chip', g.over && 'over'], href: `/e/${id}/games/${g.id}`},
-    `Game ${g.number}: `, g.end === 'forfeit' ? `forfeited by ${names[g.forfeited_by]}`
-      : `${g.points.A}–${g.points.B}${g.over ? '' : ' · playing'}`);
+    `Game ${g.number}: `, gameChipWords(g, names));
 }
 
 export function render(main, {eventId}) {
@@ -143,9 +142,9 @@ function cancelNight(s, w) {
 function weeksCard(s) {
   const {season, board} = s.d;
   const points = new Map(board.rows.map((r) => [r.entrant_id, r.rounds]));
-  const offences = new Map(season.offences.map((o) => [o.team_id, o]));
-  const night = (w) => (w.date ? ` · ${new Date(`${w.date}T12:00`).toLocaleDateString(undefined,
+  const day = (w) => (w.date ? `${new Date(`${w.date}T12:00`).toLocaleDateString(undefined,
     {weekday: 'short', month: 'short', day: 'numeric'})}${w.start ? ` ${w.start}` : ''}` : '');
+  const night = (w) => (w.date ? ` · ${day(w)}` : '');
   const division = (m) => (season.divisions.length && m.division ? h('span', {class: 'hint'}, ` (${m.division})`) : '');
   return h('section', {class: 'card wide'}, h('h2', {}, 'The season by week'),
     season.changes.length > 0 && h('ul', {class: 'plain-list season-changes'}, season.changes.map((c) =>
@@ -162,15 +161,18 @@ function weeksCard(s) {
       const panel = (kind) => s.panel?.key === kind + m.match_id;
       const open = (kind, label) => button(label, () => s.toggle(panel(kind) ? null : {key: kind + m.match_id}),
         {'aria-expanded': String(panel(kind))});
+      // A week not started has no result yet: "v" and its night, not "0–0" and games "playing".
+      const ahead = m.status === 'scheduled';
       return h('li', {class: 'match', 'data-match': m.match_id},
         h('p', {class: 'match-line'}, h('span', {class: 'table-no'}, `Table ${m.table}`),
-          h('strong', {}, m.home.name), h('span', {class: 'match-score'}, `${m.games_won.home}–${m.games_won.away}`),
+          h('strong', {}, m.home.name), h('span', {class: 'match-score'}, ahead ? 'v' : `${m.games_won.home}–${m.games_won.away}`),
           h('strong', {}, m.away.name), division(m)),
         m.status === 'over' && h('p', {class: 'hint'}, `Week points: ${wp(m.home)} · ${wp(m.away)}`),
-        t && h('p', {class: 'game-list'}, t.games.map((g) => gameLink(s.id, g, {A: m.home.name, B: m.away.name}))),
+        ahead && h('p', {class: 'hint not-played'}, notPlayedWords(day({date: m.date, start: w.start}))),
+        t && !ahead && h('p', {class: 'game-list'}, t.games.map((g) => gameLink(s.id, g, {A: m.home.name, B: m.away.name}))),
         m.moved && h('p', {class: 'note'}, `Played on ${m.date}: ${m.moved}`),
         m.forfeit_details.map((f) => h('p', {class: 'note forfeit'}, `${f.name} forfeited`
-          + `${f.advance ? ' ahead of the night' : ''}: ${offences.get(f.team_id).message}`)),
+          + `${f.advance ? ' ahead of the night' : ''}: ${f.offence_message}`)),
         w.status !== 'closed' && h('div', {class: 'actions'}, open('f', 'Forfeit…'), open('s', 'Substitute…')),
         panel('f') && forfeitPanel(s, m, w.status !== 'playing'), panel('s') && t && seatPanel(s, t));
     })))));
@@ -236,18 +238,19 @@ function seatPanel(s, t) {
 }
 
 function offencesCard(s) {
-  const rows = s.d.season.offences.filter((o) => o.offences || o.playoff_excluded);
+  const rows = s.d.season.offences.filter((o) => o.offences || o.ahead.length || o.playoff_excluded);
   return h('section', {class: 'card'}, h('h2', {}, 'Forfeits and offences'),
-    h('p', {class: 'hint'}, 'Each week a team forfeits anything is one offence. A flagged team may '
-      + 'be left out of the playoffs: you decide.'),
+    h('p', {class: 'hint'}, 'Each week a team forfeits anything is one offence, from the week\'s start '
+      + '(a week forfeited ahead counts when it starts). A flagged team may be left out of the playoffs: you decide.'),
     rows.length ? h('ul', {class: 'plain-list'}, rows.map((o) => {
       const out = msg();
       return h('li', {class: 'offence', 'data-team': o.team_id},
         h('p', {class: 'row-between'}, h('strong', {}, o.name), h('span', {class: ['badge',
-          o.status !== 'loss-of-games' && 'badge-away', o.removed && 'badge-gone']},
+          ['may-be-removed-from-playoffs', 'removed'].includes(o.status) && 'badge-away', o.removed && 'badge-gone']},
         plural(o.offences, 'offence'))),
-        h('p', {}, o.message), o.playoff_excluded && h('p', {class: 'note'}, 'Left out of the playoffs.'),
-        !o.removed && (o.status !== 'loss-of-games' || o.playoff_excluded) && s.act(o.playoff_excluded
+        o.offences > 0 && h('p', {}, o.message), o.ahead_message && h('p', {class: 'note ahead'}, o.ahead_message),
+        o.playoff_excluded && h('p', {class: 'note'}, 'Left out of the playoffs.'),
+        !o.removed && (o.status === 'may-be-removed-from-playoffs' || o.playoff_excluded) && s.act(o.playoff_excluded
           ? 'Put back into the playoffs' : 'Leave out of the playoffs', out,
         () => calls.playoffOut(s.id, o.team_id, !o.playoff_excluded),
         () => `${o.name}: ${o.playoff_excluded ? 'back in' : 'left out of'} the playoffs.`), out);

@@ -122,6 +122,7 @@ export async function render(main, {eventId, teamId}) {
       h('p', {class: 'hint'}, `${d.event_name}${d.team.division ? ` · ${d.team.division}` : ''}`),
       said, out,
       o && o.offences > 0 && h('p', {class: 'msg msg-info'}, o.message),
+      o?.ahead_message && h('p', {class: 'msg msg-info offences-ahead'}, o.ahead_message),
       h('section', {class: 'card'}, h('h2', {}, 'Schedule and results'),
         h('ul', {class: 'plain-list team-weeks'}, d.weeks.map((w) => week(d, w))),
         !d.weeks.length && h('p', {}, 'The season is not scheduled yet.')),
