@@ -15,14 +15,11 @@ from ..core.models import DeletedHand, Hand, HandEntry
 from ..rules import games as rgames
 from ..rules.hands import score_hand
 from ..rules.paper_sheet import check_rows
-from ..rules.presets import CONFIRM_EACH_HAND, DOUBLE_ENTRY, SIGN_OFF
+from ..rules.presets import MODE_WORDS, SIGN_OFF
 from . import sheet_batch
 from .entry_views import HAND, MISMATCH, SHEET, digest, hand_fields, hands_words
 from .game_state import compute_state, fmt_of, rules_hand, stored_score
 from .hands import fingerprint
-
-MODE_WORDS = {CONFIRM_EACH_HAND: "confirm each hand", DOUBLE_ENTRY: "double entry",
-              SIGN_OFF: "sign-off"}
 
 
 def sheet_allowed(preset) -> None:

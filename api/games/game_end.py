@@ -9,11 +9,13 @@ from ..core.keys import Principal
 from ..core.models import Game, utcnow
 from ..rules import games as rgames
 from ..rules import seats
+from ..rules.presets import MODE_WORDS
 from .game_state import compute_state, fmt_of, side_players
 from .game_writes import (
     check_version,
     commit_and_view,
     locked_game,
+    lower_first,
     store_result,
     unsigned_note,
     writable,
@@ -111,6 +113,10 @@ def settle_tie(game_id: int, principal: Principal, method: str, winner: str,
 def sign_off(game_id: int, principal: Principal, signed_by: str) -> dict:
     """The opponents confirm the game's result; runners cannot change it afterwards."""
     event, game, preset = locked_game(game_id)
+    if not preset.signs_off:
+        raise Conflict(f"This event checks scores by {MODE_WORDS[preset.verification]}: both "
+                       f"sides agree each hand of {lower_first(game_label(game))}, so it "
+                       "needs no sign-off.", code="no-sign-off")
     writable(game, principal, organizer_override=False)
     if game.end is None:
         raise Conflict(f"{game_label(game)} is still being played; sign it off at the end.",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy import case, delete, select
 
 from ..core.caching import Kept
-from ..core.common import game_label, get_game
+from ..core.common import game_label, get_game, preset_of
 from ..core.db import db
 from ..core.errors import Conflict
 from ..core.models import Event, Game, Hand, Match, Result, Seat, utcnow
@@ -220,8 +220,9 @@ def dealing_view(game: Game, people: list[dict], hands: list[dict]) -> dict | No
             "name": hands["name"] if hands else None}
 
 def signers_view(game: Game, sides: dict) -> list[dict]:
-    """The real players (never a ghost) who may sign the finished game off now."""
-    if game.end is None:
+    """The real players (never a ghost) who may sign the finished game off now: nobody
+    where the event checks scores by agreeing each hand (`Preset.signs_off`)."""
+    if game.end is None or not preset_of(db.session.get(Event, game.event_id)).signs_off:
         return []
     allowed = seats.signing_sides(game.winner, level_allowed=game.stage == rgames.CHAMPIONSHIP)
     return [{"seat": p["seat"], "player_id": p["player_id"], "name": p["name"], "side": side}

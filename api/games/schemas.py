@@ -255,7 +255,9 @@ class GameSchema(Schema):
         "description": "Who deals the next hand (null when nobody knows, or the game is over)."})
     signers = fields.List(fields.Nested(SignerSchema), required=True, metadata={
         "description": "The players who may sign the finished game off (the side that lost; "
-                       "either side when a level championship game stands)."})
+                       "either side when a level championship game stands). Always empty "
+                       "under confirm_each_hand and double_entry: both sides agreed each "
+                       "hand, so there is no sign-off."})
     bumps = fields.Dict(keys=fields.String(), values=Int(), required=True)
     signed_off = Bool(required=True)
     signed_off_by = fields.String(allow_none=True)

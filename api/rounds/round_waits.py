@@ -144,7 +144,7 @@ def round_waits(round_: Round, now) -> dict[int, list[dict]]:
     for game_id, (match, game) in games.items():
         found = _entry_waits(game, entries.get(game_id, []), preset.verification, now,
                              window_closed)
-        if not found and preset.sign_off_required and game.end is not None and \
+        if not found and preset.sign_off_needed and game.end is not None and \
                 game.signed_off_at is None and (game.winner is not None or not game.level):
             found = [{"kind": "sign_off", "game_id": game.id, "number": None,
                       "side": None, "age_seconds": _age(game.last_entry_at, now),

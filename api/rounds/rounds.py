@@ -186,7 +186,7 @@ def unfinished(round_: Round, preset: Preset) -> list[str]:
                                f"hand{'' if played == 1 else 's'} so far).")
             elif game.winner is None and game.stage != rgames.CHAMPIONSHIP:
                 reasons.append(f"{label} is level: record the playoff hand or card draw.")
-            elif preset.sign_off_required and game.signed_off_at is None:
+            elif preset.sign_off_needed and game.signed_off_at is None:
                 reasons.append(f"{label} is not signed off by the opponents yet.")
         if match.status != "over" and not any(g.end is None for g in match.games) and \
                 match.best_of:

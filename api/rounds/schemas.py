@@ -74,7 +74,7 @@ class TableWaitSchema(Schema):
                        "'confirm' (confirm_each_hand: the other side to confirm a hand), "
                        "'enter' (double entry: the other side to enter a hand itself), "
                        "'sign_off' (a finished game the opponents have not signed off, where "
-                       "the format asks for it)."})
+                       "the format asks for it and the event checks scores by sign-off)."})
     game_id = Int(required=True)
     number = Int(allow_none=True, metadata={
         "description": "The hand it is about (a mismatch: the number to settle at "

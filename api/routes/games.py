@@ -311,7 +311,8 @@ class SignOff(MethodView):
     @blp.arguments(SignOffSchema)
     @blp.response(200, GameSchema)
     def post(self, body, game_id):
-        """The opponents confirm the finished game; runners cannot change it afterwards."""
+        """The opponents confirm the finished game (under sign-off only: where both sides
+        agree each hand there is no sign-off, a 409 no-sign-off)."""
         principal = game_principal(game_id)
         return _with_etag(game_end.sign_off(game_id, principal, body["by"]))
 

@@ -43,6 +43,9 @@ TEAMS_ONLY = ("teams-rotation",)
 # Who confirms a score (RULES.md section 7): the first is today's way and the default.
 SIGN_OFF, CONFIRM_EACH_HAND, DOUBLE_ENTRY = "sign_off", "confirm_each_hand", "double_entry"
 VERIFICATION_MODES = (SIGN_OFF, CONFIRM_EACH_HAND, DOUBLE_ENTRY)
+# Each way in a few words, for a sentence: "This event checks scores by double entry".
+MODE_WORDS = {SIGN_OFF: "sign-off", CONFIRM_EACH_HAND: "confirm each hand",
+              DOUBLE_ENTRY: "double entry"}
 # Each choice in words, for people choosing a format.
 CHOICE_WORDS = {
     "entry": {INDIVIDUAL: "single players (partners change)", TEAM: "fixed teams of two"},
@@ -104,7 +107,8 @@ PARAMETERS: dict[str, Param] = {
     "game_sheet": Param("bool", "Runners may enter a game as its final points and bumps instead of "
                         "hand by hand."),
     "sign_off_required": Param("bool", "The opponents must sign a match off before the next round "
-                               "is seated."),
+                               "is seated (under sign-off; where both sides agree each hand, "
+                               "that agreement stands instead)."),
     "verification": Param("choice", "Who confirms a score: 'sign_off' (one phone enters every "
                           "hand, an opponent signs the finished game off), 'confirm_each_hand' "
                           "(the other side confirms each hand one side entered) or "
@@ -184,6 +188,19 @@ class Preset:
     def fixed_hands(self) -> bool:
         """True when games are a set number of hands (and may end level)."""
         return self.hands_per_game is not None
+
+    @property
+    def signs_off(self) -> bool:
+        """Whether the opponents sign a finished game off (RULES.md §7): only under sign-off.
+        Under confirm_each_hand and double_entry every hand that counts was agreed by both
+        sides, which is what a signature would say, so nobody is asked to sign."""
+        return self.verification == SIGN_OFF
+
+    @property
+    def sign_off_needed(self) -> bool:
+        """Whether a finished game must be signed off before its round closes: where the
+        format asks for it (`sign_off_required`) and the event checks scores by sign-off."""
+        return self.sign_off_required and self.signs_off
 
     @property
     def team_entry(self) -> bool:

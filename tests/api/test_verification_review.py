@@ -8,29 +8,13 @@ from __future__ import annotations
 import pytest
 
 from .scripts import fixed_hands_game
-from .verification_helpers import confirm, enter, new_id, night, read, totals
+from .verification_helpers import confirm, enter, new_id, night, play_as, read, totals
 
 MODES = ("sign_off", "confirm_each_hand", "double_entry")
 
 
 def _games(round_) -> list[int]:
     return [t["games"][0]["id"] for t in round_["tables"]]
-
-
-def _play(api, key: str, mode: str, game: int, hands: list[dict]) -> None:
-    """The game's hands entered the way `mode` asks, each side alternating who goes first."""
-    for number, hand in enumerate(hands, start=1):
-        first, second = ("A", "B") if number % 2 else ("B", "A")
-        if mode == "sign_off":
-            api.post(f"/api/games/{game}/hands", key=key, json={"id": new_id(), **hand},
-                     expect=201)
-        elif mode == "confirm_each_hand":
-            entry = new_id()
-            enter(api, key, game, first, hand, entry_id=entry)
-            confirm(api, key, game, entry, second)
-        else:
-            enter(api, key, game, first, hand)
-            enter(api, key, game, second, hand)
 
 
 def _runner(api, event: dict, key: str, table: int) -> str:
@@ -50,7 +34,7 @@ def test_each_mode_plays_two_progressive_rounds_to_the_same_standings(api, mode)
         if number == 2:
             round_ = api.seat_round(event, 2)
         for game, (a, b) in zip(_games(round_), scores[number], strict=True):
-            _play(api, key, mode, game, fixed_hands_game(a, b, 8))
+            play_as(api, key, mode, game, fixed_hands_game(a, b, 8))
             view = read(api, game)
             assert view["over"] and view["points"] == {"A": a, "B": b}
             assert view.get("waiting", 0) == 0
@@ -211,7 +195,7 @@ def test_the_table_changes_an_agreed_game_in_its_window_and_not_after(api, app):
     event, key, round_ = night(api, "double_entry")
     games = _games(round_)
     for game in games:
-        _play(api, key, "double_entry", game, fixed_hands_game(6, 2, 8))
+        play_as(api, key, "double_entry", game, fixed_hands_game(6, 2, 8))
     api.close_round(event, round_["id"])
     runner = _runner(api, event, key, 1)
     view = read(api, games[0])
@@ -237,7 +221,7 @@ def test_the_correction_window_is_changed_on_the_event_and_every_closed_round_fo
     from .test_corrections_window import _closed_minutes_ago
     event, key, round_ = night(api, "sign_off")
     for game in _games(round_):
-        _play(api, key, "sign_off", game, fixed_hands_game(6, 2, 8))
+        play_as(api, key, "sign_off", game, fixed_hands_game(6, 2, 8))
     api.close_round(event, round_["id"])
     _closed_minutes_ago(app, round_["id"], 20)
     game = _games(round_)[0]
@@ -275,7 +259,7 @@ def test_a_hand_entered_before_time_was_called_is_still_agreed_after(api, mode):
     round closes. A hand first entered after time is refused, as under sign-off."""
     event, key, round_ = night(api, mode)
     game, other = _games(round_)
-    _play(api, key, mode, game, [{"maker": "A", "tricks": 5}])
+    play_as(api, key, mode, game, [{"maker": "A", "tricks": 5}])
     entry = new_id()
     enter(api, key, game, "A", {"maker": "A", "tricks": 3}, entry_id=entry)
     api.post(f"/api/rounds/{round_['id']}/time", key=key, expect=200)

@@ -42,6 +42,23 @@ def confirm(api: ApiClient, key: str, game: int, entry_id: str, side: str, expec
                     json={"side": side}, expect=expect)
 
 
+def play_as(api: ApiClient, key: str, mode: str, game: int, hands: list[dict]) -> None:
+    """The game's hands entered the way `mode` asks, each side alternating who goes first:
+    one runner under sign-off, an entry and its confirmation, or both sides' entries."""
+    for number, hand in enumerate(hands, start=1):
+        first, second = ("A", "B") if number % 2 else ("B", "A")
+        if mode == "sign_off":
+            api.post(f"/api/games/{game}/hands", key=key, json={"id": new_id(), **hand},
+                     expect=201)
+        elif mode == "confirm_each_hand":
+            entry = new_id()
+            enter(api, key, game, first, hand, entry_id=entry)
+            confirm(api, key, game, entry, second)
+        else:
+            enter(api, key, game, first, hand)
+            enter(api, key, game, second, hand)
+
+
 def read(api: ApiClient, game: int, side: str | None = None, key: str | None = None) -> dict:
     path = f"/api/games/{game}" + (f"?side={side}" if side else "")
     return api.get(path, key=key, expect=200).get_json()

@@ -157,6 +157,19 @@ def test_only_the_teams_preset_needs_a_sign_off():
     assert {k for k, p in PRESETS.items() if p.sign_off_required} == {"teams"}
 
 
+@pytest.mark.parametrize("mode", ["confirm_each_hand", "double_entry"])
+def test_where_both_sides_agree_each_hand_nobody_signs_and_nothing_waits_for_a_signature(mode):
+    """RULES.md §7: the three ways of confirming a score are alternatives. Under sign-off the
+    opponents sign (and the teams format makes the round wait for it); agreeing each hand is
+    that confirmation already."""
+    teams = get_preset("teams")
+    assert teams.signs_off and teams.sign_off_needed
+    assert not get_preset("progressive").sign_off_needed, "signing is offered, not needed"
+    agreeing = preset_from_parameters("teams", {**teams.parameters(), "verification": mode})
+    assert agreeing.sign_off_required, "the format's setting is kept as it was"
+    assert not agreeing.signs_off and not agreeing.sign_off_needed
+
+
 def test_each_preset_is_filed_under_its_own_key_and_is_not_custom():
     for key, preset in PRESETS.items():
         assert preset.key == key
