@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '2b05a6cf8a3b';
+const VERSION = '1b8932926401';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

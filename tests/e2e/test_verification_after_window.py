@@ -1,5 +1,7 @@
-"""After the correction window (RULES.md §7) the game screen offers nothing the server would
-refuse: a finished game shows its result and says only the organizer changes it now.
+"""The end of a game both pairs agreed hand by hand (RULES.md §7): nobody is asked to sign it
+off, while its round is played or after. After the correction window the game screen offers
+nothing the server would refuse: a finished game shows its result and says, once, that only
+the organizer changes it now, with one Call the organizer below it.
 
 A pair's change of an agreed hand, proposed in the
 window and not yet agreed, can still be taken back on the pair's phone: it changes nothing
@@ -18,23 +20,60 @@ from .conftest import EventSetup
 from .steps import expect_score, join_with_pin, open_game, pick_side, second_phone, side_names
 
 pytestmark = pytest.mark.browser
+LATE = "only the organizer can change it now"
 
 
-def _agreed_round(api) -> tuple[EventSetup, int]:
-    """A double-entry night whose round 1 is played (both pairs entered every hand alike)
-    and closed. Returns the event and table 1's game."""
-    event = EventSetup(api, overrides={"verification": "double_entry"})
+def _agreed_round(api, mode: str = "double_entry", close: bool = True) -> tuple[EventSetup, int]:
+    """A night checking scores by `mode` whose round 1 is played to the end (both pairs
+    agreed every hand: entered alike, or entered and confirmed), then closed unless `close`
+    is False. Returns the event and table 1's game."""
+    event = EventSetup(api, overrides={"verification": mode})
     for index in range(len(event.tables)):
         game = event.game_id(index)
         for number in range(8):
             maker = "A" if number % 3 else "B"
-            for side in "AB":
+            for side in ("AB" if mode == "double_entry" else "A"):
+                entry = f"w-{uuid.uuid4().hex[:10]}"
                 api.call("POST", f"/api/games/{game}/hands",
-                         {"id": f"w-{uuid.uuid4().hex[:10]}", "side": side, "maker": maker,
-                          "tricks": 3}, key=event.organizer_key, expect=(200, 201))
-    api.call("POST", f"/api/rounds/{event.round['id']}/close", key=event.organizer_key,
-             expect=200)
+                         {"id": entry, "side": side, "maker": maker, "tricks": 3},
+                         key=event.organizer_key, expect=(200, 201))
+            if mode == "confirm_each_hand":
+                api.call("POST", f"/api/games/{game}/entries/{entry}/confirm", {"side": "B"},
+                         key=event.organizer_key, expect=200)
+    if close:
+        api.call("POST", f"/api/rounds/{event.round['id']}/close", key=event.organizer_key,
+                 expect=200)
     return event, event.game_id(0)
+
+
+def _one_call_below_the_panel(page) -> None:
+    """After the window: one Call the organizer, right below the game-over panel that says
+    why, and the hands list says nothing of it again."""
+    expect(page.get_by_role("button", name="Call the organizer")).to_have_count(1)
+    expect(page.locator(".game-over ~ .actions").get_by_role(
+        "button", name="Call the organizer")).to_be_visible()
+    expect(page.locator(".hands")).not_to_contain_text("correction window")
+
+
+@pytest.mark.parametrize("mode", ["double_entry", "confirm_each_hand"])
+def test_a_game_both_pairs_agreed_to_the_end_asks_nobody_to_sign_it_off(page, api, mode, shot):
+    """While the round is played: the pair that lost sees the result, and no sign-off."""
+    event, game_id = _agreed_round(api, mode, close=False)
+    game = event.game(game_id)
+    assert game["over"] and game["correction_open"] and game["waiting"] == 0
+    names = side_names(game)
+    loser = "B" if game["winner"] == "A" else "A"
+
+    join_with_pin(page, event, table=1)
+    open_game(page, event, game_id)
+    pick_side(page, names[loser])
+    over = page.locator(".game-over")
+    expect(over).to_contain_text(f"{names[game['winner']]} win")
+    expect(over.get_by_role("link", name="Your tables")).to_be_visible()
+    expect(over).not_to_contain_text("Sign-off")
+    expect(over.get_by_role("button")).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile(r"^Sign off as"))).to_have_count(0)
+    shot(page, f"verify-game-over-no-sign-off-{mode}", full_page=False)
 
 
 def test_a_pair_takes_back_its_change_after_the_window_closed(page, api, browser, base_url,
@@ -60,7 +99,9 @@ def test_a_pair_takes_back_its_change_after_the_window_closed(page, api, browser
     expect(line).to_contain_text("Change hand 2")
     expect(line).to_contain_text("the correction window closed: only the organizer can change "
                                  "the game now; you can take this back")
-    expect(page.locator(".window-closed")).to_contain_text("The correction window closed")
+    expect(page.locator(".game-over")).to_contain_text(
+        "This result stands: the correction window closed at ")
+    _one_call_below_the_panel(page)
     expect(line.get_by_role("button", name="Take back")).to_be_visible()
     expect(line.get_by_role("button", name=f"Confirm as {names['B']}")).to_have_count(0)
 
@@ -96,16 +137,18 @@ def test_a_finished_game_after_the_window_shows_its_result_and_no_refused_button
              key=event.organizer_key, expect=200)
     game = event.game(game_id)
     assert game["over"] and game["winner"] and not game["signed_off"]
-    assert not game["correction_open"] and game["signers"], "the API would refuse a sign-off"
+    assert not game["correction_open"] and game["signers"] == [], "agreed: nobody signs"
     names = side_names(game)
 
     join_with_pin(page, event, table=1)
     open_game(page, event, game_id)
-    pick_side(page, names["B"])  # the side that lost: the one the sign-off asks
+    pick_side(page, names["B"])  # the side that lost: the one a sign-off would ask
     over = page.locator(".game-over")
     expect(over).to_contain_text(f"{names[game['winner']]} win")
     expect(over).to_contain_text("This result stands: the correction window closed at ")
-    expect(over).to_contain_text("only the organizer can change it now")
+    expect(over).to_contain_text(LATE)
+    expect(page.get_by_text("only the organizer can")).to_have_count(1)  # said once
+    _one_call_below_the_panel(page)
     expect(over).not_to_contain_text("Sign-off")
     expect(over.get_by_role("button")).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile(r"^Sign off as"))).to_have_count(0)
@@ -140,3 +183,4 @@ def test_a_sheet_game_after_the_window_offers_no_removal_and_no_sign_off(page, a
     expect(over).to_contain_text("Not signed off: the correction window closed at ")
     expect(over).to_contain_text("only the organizer can sign it off or change it now")
     expect(over.get_by_role("button")).to_have_count(0)
+    _one_call_below_the_panel(page)

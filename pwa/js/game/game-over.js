@@ -1,10 +1,10 @@
 /**
  * The game-over panel (`.game-over`): who won, a level game's settlement (playoff hand or
- * card draw), the sign-off by the players the server names, and the way to the next game.
- * The panel keeps which way of settling was tapped. Once the correction window has closed
- * (RULES.md §7; the game read's `correction_open` says so) the table can no longer settle or
- * sign off, so the panel says the organizer does it now instead of offering buttons the
- * server would refuse.
+ * card draw), the sign-off by the players the server names (none where both pairs agree each
+ * hand: RULES.md §7), and the way to the next game. The panel keeps which way of settling was
+ * tapped. Once the correction window has closed (the game read's `correction_open` says so)
+ * the table can no longer settle or sign off, so the panel says the organizer does it now
+ * instead of offering buttons the server would refuse.
  */
 
 import * as api from '../api.js';
@@ -61,15 +61,19 @@ function signOff(store) {
     }), {class: 'btn-choice', 'aria-label': `Sign off as ${p.name}`})))];
 }
 
-/** Not signed off, and the table's correction window has closed: who may change it now.
- * Under confirm-each-hand or double entry both pairs agreed every hand that counts, so the
- * result stands without a sign-off. */
+/** The table's correction window has closed: who may change the game now. Said here only
+ * (Call the organizer sits right below this panel, and the hands list says nothing more).
+ * Whether a sign-off is wanted is the server's word: it names signers only where the event
+ * checks scores by sign-off, so under confirm each hand or double entry the result stands. */
 function windowClosed(g) {
   const at = timeOfDay(g.correctable_until);
   const closed = `the correction window closed${at ? ` at ${at}` : ''}`;
-  return h('p', {class: 'note late-over'}, g.verification
+  const words = g.signed_off || !(g.needs_settlement || g.signers?.length)
     ? `This result stands: ${closed}, so only the organizer can change it now.`
-    : `Not signed off: ${closed}, so only the organizer can sign it off or change it now.`);
+    : g.needs_settlement
+      ? `Level at ${g.points.A}–${g.points.B}, not settled: ${closed}, so only the organizer can settle it or change it now.`
+      : `Not signed off: ${closed}, so only the organizer can sign it off or change it now.`;
+  return h('p', {class: 'note late-over'}, words);
 }
 
 export function gameOver(store) {
@@ -89,13 +93,12 @@ export function gameOver(store) {
     // lack the field: then the buttons stay and the server answers).
     const late = g.correction_open === false;
     const level = g.needs_settlement && h('p', {}, `Level at ${g.points.A}–${g.points.B}: not settled yet.`);
-    if (g.signed_off) {
-      parts.push(h('p', {class: 'signed'}, `✓ Signed off by ${g.signed_off_by}.`));
-    } else if (late) {
-      parts.push(level, windowClosed(g));
+    if (g.signed_off) parts.push(h('p', {class: 'signed'}, `✓ Signed off by ${g.signed_off_by}.`));
+    if (late) {
+      parts.push(windowClosed(g));
     } else if (g.needs_settlement) {
       parts.push(...(store.covered ? settlement(g, method, pick, settle) : [level]));
-    } else if (store.covered && g.signers?.length) {
+    } else if (store.covered && !g.signed_off && g.signers?.length) { // under sign-off only
       parts.push(...signOff(store));
     }
     const next = g.match.games.find((x) => !x.over && x.id !== g.id);

@@ -34,18 +34,15 @@ export function callLine(store) {
 }
 
 /** Once the game is signed off or its round closed (RULES.md §7): until when the table may
- * still change it, with the time left; after that, the organizer is called. */
+ * still change it, with the time left. After the window the game-over panel says who may
+ * change the game now, with Call the organizer below it, so the list says nothing more. */
 function windowLine(store, g) {
-  if (!store.covered || g.from_sheet || !(g.signed_off || g.correctable_until)) return null;
+  if (!store.covered || g.from_sheet || !g.correction_open || !(g.signed_off || g.correctable_until)) return null;
   const until = g.correctable_until && new Date(g.correctable_until);
   const at = timeOfDay(g.correctable_until);
-  if (g.correction_open) {
-    const left = until ? Math.max(1, Math.ceil((until - Date.now()) / 60000)) : 0;
-    return h('p', {class: 'hint window-open'}, until ? `You can still change a hand until ${at} (${plural(left, 'minute')} left)`
-      : 'You can still change a hand while the round is played', g.signed_off ? ': a change undoes the sign-off.' : '.');
-  }
-  return h('div', {class: 'note window-closed'}, h('p', {}, `The correction window closed${at ? ` at ${at}` : ''}: `
-    + 'only the organizer can change this game now.'), callLine(store));
+  const left = until ? Math.max(1, Math.ceil((until - Date.now()) / 60000)) : 0;
+  return h('p', {class: 'hint window-open'}, until ? `You can still change a hand until ${at} (${plural(left, 'minute')} left)`
+    : 'You can still change a hand while the round is played', g.signed_off ? ': a change undoes the sign-off.' : '.');
 }
 
 function deleteHand(store, hand, done) {
