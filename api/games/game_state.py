@@ -219,10 +219,13 @@ def dealing_view(game: Game, people: list[dict], hands: list[dict]) -> dict | No
     return {"seat": dealer, "for_ghost": dealer in ghosts,
             "name": hands["name"] if hands else None}
 
-def signers_view(game: Game, sides: dict) -> list[dict]:
+def signers_view(game: Game, sides: dict, preset: Preset | None = None) -> list[dict]:
     """The real players (never a ghost) who may sign the finished game off now: nobody
-    where the event checks scores by agreeing each hand (`Preset.signs_off`)."""
-    if game.end is None or not preset_of(db.session.get(Event, game.event_id)).signs_off:
+    where the event checks scores by agreeing each hand (`Preset.signs_off`). `preset`: the
+    event's, when the caller has it (else it is read)."""
+    if game.end is None:
+        return []
+    if not (preset or preset_of(db.session.get(Event, game.event_id))).signs_off:
         return []
     allowed = seats.signing_sides(game.winner, level_allowed=game.stage == rgames.CHAMPIONSHIP)
     return [{"seat": p["seat"], "player_id": p["player_id"], "name": p["name"], "side": side}
@@ -283,10 +286,12 @@ def forget_hand_views() -> None:
     _HAND_VIEWS.clear()
 
 
-def game_view(game: Game, hands: list[dict] | None = None) -> dict:
+def game_view(game: Game, hands: list[dict] | None = None,
+              preset: Preset | None = None) -> dict:
     """Everything a runner's game screen shows, with the names on each side. `hands`: the
     game's hand views when the caller has them (the hand path); else they are built from
-    its rows and kept for the next change."""
+    its rows and kept for the next change. `preset`: the event's, when the caller has it
+    (the hand path reads nothing more for it)."""
     if hands is None:
         hands = [hand_view(h) for h in game.hands]
         remember_hand_views(game, hands)
@@ -325,7 +330,7 @@ def game_view(game: Game, hands: list[dict] | None = None) -> dict:
         "first_dealer": game.first_dealer,
         "dealer": None if over else next_dealer(game, hands),
         "dealing": dealing_view(game, sides["A"]["players"] + sides["B"]["players"], hands),
-        "signers": signers_view(game, sides),
+        "signers": signers_view(game, sides, preset),
         "bumps": dict(game.bumps or {}),
         "signed_off": game.signed_off_at is not None, "signed_off_by": game.signed_off_by,
         "signed_off_at": game.signed_off_at,

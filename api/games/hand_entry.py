@@ -75,7 +75,7 @@ def replayed(entry: Entry, hand_id: str, body: dict) -> dict | None:
             return game_view(get_game(entry.game.id))
         # The game as read with the entry, with the hand views this process keeps for its
         # version: nothing more to read.
-        return game_view(entry.game, hands=views)
+        return game_view(entry.game, hands=views, preset=entry.preset)
     finally:
         if answered:
             db.session.rollback()
@@ -222,7 +222,7 @@ def record_sheet(entry: Entry, body: dict) -> dict | None:
         setattr(game, name, value)
     write_results(conn, entry, state, revision)
     write_match(conn, game, state)
-    view = game_view(game, hands=[])
+    view = game_view(game, hands=[], preset=preset)
     db.session.commit()
     return view
 

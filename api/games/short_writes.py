@@ -138,7 +138,7 @@ def write_hands(entry: Entry, rows: list[dict], state: rgames.GameState, views: 
                  [(row["id"], row["number"]) for row in rows], state)
     db.session.commit()
     views = views + [hand_view(SimpleNamespace(**row)) for row in rows]
-    view = game_view(game, hands=views)
+    view = game_view(game, hands=views, preset=entry.preset)
     remember_hand_views(game, views)
     return view
 
