@@ -133,6 +133,9 @@ def test_an_advance_forfeit_counts_in_the_standings_from_the_night_of_its_week(a
     log = api.get(f"/api/events/{event['id']}/audit", key=key, expect=200).get_json()
     forfeits = [e for e in log if e["action"] == "forfeit"]
     assert len(forfeits) == 1 and forfeits[0]["after"]["advance"]
+    # The log says the offence it became when its week started, as the answer did (not the
+    # team's offences when it was recorded, none then).
+    assert (forfeits[0]["after"]["offence"], forfeits[0]["after"]["offences"]) == (1, 0)
     assert (forfeits[0]["round_number"], forfeits[0]["table"]) == (2, row["table"])
 
 
