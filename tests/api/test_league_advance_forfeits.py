@@ -3,8 +3,8 @@ that it cannot come, through its captain's team key (POST .../advance-forfeits) 
 organizer (POST /matches/<id>/forfeits while the week is still to come). The opponent sees it
 on its schedule at once; the games are forfeited when the week starts, so the standings count
 it with the weeks played so far, never before; one week is one offence. Sent again, it is
-recorded once. Every bad request is a 4xx problem+json with nothing stored. A forfeit cannot
-be taken back through the API (docs/league.md)."""
+recorded once. Every bad request is a 4xx problem+json with nothing stored. Taking one back
+before its week starts: test_league_take_back.py."""
 
 from __future__ import annotations
 
