@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '9ac51c620289';
+const VERSION = 'e5194b18830c';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',
