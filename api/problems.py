@@ -62,6 +62,10 @@ class ProblemSchema(ma.Schema):
     correctable_until = ma.fields.String(metadata={
         "description": "On a 403 'correction-window-closed': when the table's correction "
                        "window closed (ISO 8601); the organizer can still change the game."})
+    rulings = ma.fields.List(ma.fields.String(), metadata={
+        "description": "On a 409 'forfeit-stands' (a league forfeit whose week has started): "
+                       "where the organizer rules on each game of the match, the only way to "
+                       "change its result now."})
     retry_with = ma.fields.Dict(metadata={
         "description": "On a 409 'check-in-closed': the field that confirms the organizer's "
                        "exception ({\"after_window\": true})."})

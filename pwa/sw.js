@@ -12,7 +12,7 @@
  */
 
 // --- stamped by scripts/stamp_sw.py: do not edit by hand ---
-const VERSION = '1b8932926401';
+const VERSION = '5ae332109f4f';
 const SHELL = [
   '/app.css',
   '/icons/apple-touch-icon.png',

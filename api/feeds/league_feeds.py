@@ -5,7 +5,8 @@ A match keeps one UID for the season, whatever happens to its night; a postponed
 week, a moved match or a playoff round given another night changes that event (its SEQUENCE
 up by one), never adds one. A match that will not be played (a team announced a forfeit
 ahead, or withdrew) stays in the feed as STATUS:CANCELLED, so a subscriber's calendar drops
-it rather than keeping the old entry."""
+it rather than keeping the old entry; a forfeit ahead taken back confirms it again (another
+change: its SEQUENCE up once more)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from .history import replay, zone_changes
 STAGES = (rgames.REGULAR, rgames.PLAYOFF)
 UPDATE_TEAM = "update-team"  # the audit action of night/entrant_changes.update_team
 REMOVE_TEAM = "remove-team"  # the audit action of league/forfeits.py, removing a team
+TAKE_BACK = "withdraw-forfeit"  # the audit action of league/take_back.py
 
 
 def is_league(event: Event) -> bool:
@@ -98,22 +100,51 @@ def _removals(event: Event) -> dict[int, datetime]:
         .where(AuditEntry.event_id == event.id, AuditEntry.action == REMOVE_TEAM))}
 
 
-def _not_played(event: Event) -> tuple[set[int], dict[int, list[datetime]]]:
-    """The matches that will not be played (a forfeit announced ahead by either team, or a
-    team withdrawn or removed before the match was over), and when each match's status
-    changed: the forfeit, every withdrawal of either team and its return, the removal (when
-    the week of the team's third offence started). So a
-    team withdrawn and brought back raises its matches' SEQUENCE twice, never lowers it."""
-    ahead: dict[int, datetime] = {}
+def _forfeits_ahead(event: Event) -> tuple[dict[int, list[datetime]], dict[int, datetime]]:
+    """When a forfeit announced ahead made each match one not to be played, or a forfeit
+    taken back (the audit log keeps when it had been announced) made it one to play again;
+    and each team's latest forfeit. A match forfeited ahead, taken back and forfeited again
+    has three changes: its SEQUENCE goes up at each, never down."""
+    spans: dict[int, list[tuple[datetime, datetime | None]]] = {}
     last_forfeit: dict[int, datetime] = {}
     for f in db.session.execute(select(Forfeit).where(Forfeit.event_id == event.id))\
             .scalars():
         if f.advance:
-            ahead[f.match_id] = min(ahead.get(f.match_id, f.created_at), f.created_at)
+            spans.setdefault(f.match_id, []).append((f.created_at, None))
         last_forfeit[f.team_id] = max(last_forfeit.get(f.team_id, f.created_at), f.created_at)
+    for match_id, at, before in db.session.execute(
+            select(AuditEntry.entity_id, AuditEntry.at, AuditEntry.before)
+            .where(AuditEntry.event_id == event.id, AuditEntry.action == TAKE_BACK)):
+        announced = (before or {}).get("announced_at")
+        spans.setdefault(int(match_id), []).append(
+            (datetime.fromisoformat(announced) if announced else at, at))
+    return {match_id: _flips(found) for match_id, found in spans.items()}, last_forfeit
+
+
+def _flips(spans: list[tuple[datetime, datetime | None]]) -> list[datetime]:
+    """The times a match went from to be played to not (a span begins while none is open)
+    and back (the last open span ends)."""
+    steps = sorted([(start, 1) for start, _ in spans] +
+                   [(end, -1) for _, end in spans if end is not None])
+    flips, open_ = [], 0
+    for at, step in steps:
+        if (open_ == 0) != (open_ + step == 0):
+            flips.append(at)
+        open_ += step
+    return flips
+
+
+def _not_played(event: Event) -> tuple[set[int], dict[int, list[datetime]]]:
+    """The matches that will not be played (a forfeit announced ahead by either team, or a
+    team withdrawn or removed before the match was over), and when each match's status
+    changed: the forfeit (and its taking back), every withdrawal of either team and its
+    return, the removal (when the week of the team's third offence started). So a
+    team withdrawn and brought back raises its matches' SEQUENCE twice, never lowers it."""
+    ahead, last_forfeit = _forfeits_ahead(event)
     toggled, removals = _withdrawals(event), _removals(event)
     teams = {t.id: t for t in event.teams}
-    cancelled, changes = set(ahead), {m: [at] for m, at in ahead.items()}
+    cancelled = {m for m, flips in ahead.items() if len(flips) % 2}
+    changes = {m: list(flips) for m, flips in ahead.items() if flips}
     for match in _matches(event):
         made = match.round.created_at
         for team_id in (match.team_a_id, match.team_b_id):

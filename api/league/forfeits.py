@@ -315,12 +315,16 @@ def record_forfeit(match_id: int, principal: Principal, team_id: int, reason: st
                                minutes_late=minutes_late, games=games, note=note,
                                advance=advance, announced_by=principal.role))
     db.session.flush()
-    status = rleague.offence_status(preset, _offences(event, team_id))
+    # The log says the offence this forfeit is, or becomes when its week starts (as the
+    # answer does), and where the team stands now.
+    weeks = offence_weeks(event)[team_id]
+    status = rleague.offence_status(preset, weeks.counted)
     audit(event.id, principal, "forfeit", "match", match.id,
           before={"games": before_games},
-          after={"team": team.name, "reason": reason, "minutes_late": minutes_late,
-                 "games": forfeited, "offence": status.offences, "status": status.status,
-                 "advance": advance, "measured_from": measured},
+          after={"team": team.name, "team_id": team_id, "reason": reason,
+                 "minutes_late": minutes_late, "games": forfeited,
+                 "offence": weeks.offence_of(round_.number), "offences": status.offences,
+                 "status": status.status, "advance": advance, "measured_from": measured},
           round_number=round_.number, table=match.table)
     if not advance:
         _remove_if_due(event, team_id, principal, round_)

@@ -8,9 +8,23 @@ from collections.abc import Callable
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
-from ..core.models import Event, Match
+from ..core.errors import ServiceError
+from ..core.models import Event, Match, Round
 from ..rules import games as rgames
 from ..rules import league_calendar as calendar
+
+
+def team_week(event: Event, team_id: int, week: int,
+              refusal: type[ServiceError]) -> tuple[Round, Match | None]:
+    """A week of the season and the team's match in it (None on its bye); a week the season
+    does not have is refused as `refusal` (a 422 where the week came in a body, a 404 where
+    it names what the address points at)."""
+    round_ = next((r for r in event.rounds if r.stage == rgames.REGULAR and r.number == week),
+                  None)
+    if round_ is None:
+        raise refusal(f"There is no week {week} in the season.", code="no-such-week")
+    return round_, next((m for m in round_.matches if team_id in (m.team_a_id, m.team_b_id)),
+                        None)
 
 
 def night_dates(event: Event) -> list[date | None]:

@@ -17,7 +17,7 @@ from ..rules import games as rgames
 from ..rules import league_calendar as calendar
 from ..rules import matches as rmatches
 from .forfeits import forfeit_rows, offences_view, record_forfeit, require_league
-from .nights import night_dates, night_lookup, night_of, playoff_index
+from .nights import night_dates, night_lookup, night_of, playoff_index, team_week
 from .protests import team_protests
 
 
@@ -183,11 +183,7 @@ def announce_forfeit(event_id: int, team_id: int, principal: Principal, week: in
     event = get_event(event_id)
     require_league(preset_of(event))
     team = get_team(event, team_id)
-    round_ = next((r for r in event.rounds if r.stage == rgames.REGULAR and r.number == week),
-                  None)
-    if round_ is None:
-        raise Invalid(f"There is no week {week} in the season.", code="no-such-week")
-    match = next((m for m in round_.matches if team.id in (m.team_a_id, m.team_b_id)), None)
+    round_, match = team_week(event, team.id, week, Invalid)
     if match is None:
         raise Invalid(f"{team.name} has a bye in week {week}: there is no match to forfeit.",
                       code="bye")

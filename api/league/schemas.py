@@ -6,10 +6,10 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ..core.schemas import SEAT, Bool, Int, ListOf, Name, RefSchema, Schema, TextField, refuse
-from ..games.schemas import GameMatchSchema, ProtestSchema
+from ..games.schemas import ProtestSchema
 from ..night.schemas import TeamSchema
 
-# --- the season, postponements and forfeits -------------------------------------------------------
+# --- the season, its postponements and seats -------------------------------------------------
 
 class SeasonCreateSchema(Schema):
     weeks = Int(load_default=None, allow_none=True, validate=validate.Range(1, 60))
@@ -46,31 +46,6 @@ class PlayoffNightSchema(Schema):
 class PlayoffNightsSchema(Schema):
     nights = ListOf(fields.Nested(PlayoffNightSchema), required=True, max_items=20)
     reason = TextField(load_default="", max_length=200)
-
-
-class ForfeitCreateSchema(Schema):
-    team_id = Int(required=True)
-    reason = fields.String(required=True, validate=validate.OneOf(
-        ["late", "no-show", "one-player"]))
-    minutes_late = Int(load_default=None, allow_none=True, validate=validate.Range(0, 600),
-                       metadata={"description": "For 'late': without it, measured from the "
-                                 "night's start time to now."})
-    note = TextField(load_default=None, allow_none=True, max_length=500)
-
-
-class ForfeitResultSchema(Schema):
-    games = fields.List(Int(), required=True)
-    offences = Int(required=True, metadata={
-        "description": "The team's offences so far: its weeks with a forfeit that have "
-                       "started (a week forfeited ahead counts from its start)."})
-    status = fields.String(required=True)
-    offence = Int(metadata={"description": "The offence this forfeit is, or becomes when its "
-                            "week starts."})
-    counted = Bool(metadata={"description": "Its week has started, so it is an offence now."})
-    message = fields.String(required=True)
-    minutes_late = Int(allow_none=True)
-    advance = Bool(metadata={"description": "Recorded before the night."})
-    match = fields.Nested(GameMatchSchema, required=True)
 
 
 class SeatChangeSchema(Schema):
@@ -331,11 +306,6 @@ class RosterUpdateSchema(Schema):
     name = Name()
     players = ListOf(Name(), max_items=10)
     substitutes = ListOf(Name(), max_items=50)
-
-
-class AdvanceForfeitSchema(Schema):
-    week = Int(required=True, validate=validate.Range(1, 60))
-    note = TextField(load_default=None, allow_none=True, max_length=500)
 
 
 class TeamWeekSchema(Schema):

@@ -1,5 +1,5 @@
 """Rosters captains keep: the team registration link, the captain's team key, the team's
-schedule, roster changes and advance forfeits."""
+schedule, roster changes and advance forfeits (announced, and taken back)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,15 @@ from ..auth import client_address, require, require_team
 from ..core.common import get_event
 from ..core.keys import ORGANIZER
 from ..league import captains as service
-from ..league import link_teams, rosters
-from ..league.schemas import (
+from ..league import link_teams, rosters, take_back
+from ..league.forfeit_schemas import (
     AdvanceForfeitSchema,
+    ForfeitResultSchema,
+    ForfeitTakenBackSchema,
+)
+from ..league.schemas import (
     CaptainRegisteredSchema,
     CaptainRegisterSchema,
-    ForfeitResultSchema,
     LinkTeamsRemovedSchema,
     LinkTeamsRemoveSchema,
     RegistrationPageSchema,
@@ -130,6 +133,19 @@ class AdvanceForfeits(MethodView):
         principal = require_team(event_id, team_id)
         return rosters.announce_forfeit(event_id, team_id, principal, body["week"],
                                         body["note"])
+
+
+@blp.route("/events/<int:event_id>/teams/<int:team_id>/advance-forfeits/<int:week>")
+class AdvanceForfeit(MethodView):
+    @blp.response(200, ForfeitTakenBackSchema)
+    def delete(self, event_id, team_id, week):
+        """Take back the team's forfeit announced for a week that has not started (it found a
+        substitute): the team plays that week, nothing of the forfeit counts, the opponent's
+        schedule and calendar show the match again; audited. Sent again, answered the same.
+        Once the week has started the forfeit stands (409 forfeit-stands: only a ruling on a
+        game changes its result). The captain's team key, or the organizer."""
+        principal = require_team(event_id, team_id)
+        return take_back.take_back(event_id, team_id, principal, week)
 
 
 @blp.route("/events/<int:event_id>/registration/remove-teams")

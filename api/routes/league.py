@@ -10,10 +10,9 @@ from ..core.common import get_event, get_match
 from ..core.keys import ORGANIZER
 from ..league import changes, forfeits, playoffs
 from ..league import league as service
+from ..league.forfeit_schemas import ForfeitCreateSchema, ForfeitResultSchema
 from ..league.schemas import (
     BracketSchema,
-    ForfeitCreateSchema,
-    ForfeitResultSchema,
     MakeUpSchema,
     MoveMatchSchema,
     PlayoffNightsSchema,

@@ -104,8 +104,11 @@ export function entryWords(e, side, label, games) {
     case 'schedule-season': return ['Season scheduled', `${plural(a.weeks, 'week')}, ${plural(a.teams, 'team')}`];
     case 'forfeit': return [`${a.team} forfeited game${a.games?.length === 1 ? '' : 's'} ${(a.games || []).join(', ')}`,
       [REASONS[a.reason] || a.reason, a.minutes_late && `${a.minutes_late} minutes late`,
-        a.offence && `offence ${a.offence}`, STANDING[a.status]].filter(Boolean).join(' · '),
+        a.offence && `offence ${a.offence}`, !a.advance && STANDING[a.status]].filter(Boolean).join(' · '),
       a.advance && 'recorded before the night: the games and the offence count when the week starts'];
+    case 'withdraw-forfeit': return [`${b.team || a.team}'s forfeit of ${a.week} taken back`,
+      [REASONS[b.reason] || b.reason, b.offence && `it would have become offence ${b.offence}`].filter(Boolean).join(' · '),
+      'the team plays that week: nothing of the forfeit counts'];
     case 'remove-team': return [`${a.team} removed from the league`, a.offence && `offence ${a.offence} · ${a.week}`,
       'its later matches are forfeit wins for its opponents'];
     case 'substitute': return [`${a.name} plays in seat ${a.seat}`];

@@ -3,8 +3,8 @@ that it cannot come, through its captain's team key (POST .../advance-forfeits) 
 organizer (POST /matches/<id>/forfeits while the week is still to come). The opponent sees it
 on its schedule at once; the games are forfeited when the week starts, so the standings count
 it with the weeks played so far, never before; one week is one offence. Sent again, it is
-recorded once. Every bad request is a 4xx problem+json with nothing stored. A forfeit cannot
-be taken back through the API (docs/league.md)."""
+recorded once. Every bad request is a 4xx problem+json with nothing stored. Taking one back
+before its week starts: test_league_take_back.py."""
 
 from __future__ import annotations
 
@@ -133,6 +133,9 @@ def test_an_advance_forfeit_counts_in_the_standings_from_the_night_of_its_week(a
     log = api.get(f"/api/events/{event['id']}/audit", key=key, expect=200).get_json()
     forfeits = [e for e in log if e["action"] == "forfeit"]
     assert len(forfeits) == 1 and forfeits[0]["after"]["advance"]
+    # The log says the offence it became when its week started, as the answer did (not the
+    # team's offences when it was recorded, none then).
+    assert (forfeits[0]["after"]["offence"], forfeits[0]["after"]["offences"]) == (1, 0)
     assert (forfeits[0]["round_number"], forfeits[0]["table"]) == (2, row["table"])
 
 

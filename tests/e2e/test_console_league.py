@@ -101,6 +101,22 @@ SLOW_NEXT_SEASON_READ = """() => {
 }"""
 
 
+def lose_first_answer(page: Page, pattern: str) -> list[int]:
+    """The first request to `pattern` reaches the server but its answer is lost (the
+    connection reset); later ones go through. The list gets the lost answer's status."""
+    lost: list[int] = []
+
+    def lose_first(route):
+        if not lost:
+            lost.append(route.fetch().status)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route(pattern, lose_first)
+    return lost
+
+
 def click(page: Page, name: str) -> None:
     page.get_by_role("button", name=name, exact=True).click()
 
@@ -272,16 +288,7 @@ def test_a_second_offence_flags_the_team_and_a_flaky_network_never_fakes_a_write
 
     # The first try of the forfeit reaches the server but its answer is lost: the page tries
     # again, and the repeat stores nothing twice.
-    lost = []
-
-    def lose_first(route):
-        if not lost:
-            lost.append(route.fetch().status)
-            route.abort("connectionreset")
-        else:
-            route.continue_()
-
-    page.route("**/api/matches/*/forfeits", lose_first)
+    lost = lose_first_answer(page, "**/api/matches/*/forfeits")
     row = page.locator(f'li.match[data-match="{west_table(2)["match_id"]}"]')
     row.get_by_role("button", name="Forfeit…").click()
     row.get_by_role("button", name="West", exact=True).click()
@@ -575,3 +582,97 @@ def test_a_week_not_started_shows_its_night_not_a_score_being_played(page: Page,
     expect(week2).not_to_contain_text("0–0")
     week2.scroll_into_view_if_needed()
     shot(page, "league-week-to-come", full_page=False)
+
+
+def test_a_forfeit_announced_ahead_is_taken_back_until_its_week_starts(page: Page, browser,
+                                                                       base_url, league, shot):
+    """West called off weeks 2 and 3, then found substitutes. On a phone the organizer takes
+    week 2 back (a tap, then a tap to confirm; the first answer is lost and the repeat is
+    answered the same), the captain takes week 3 back on the team page and then announces it
+    again; once week 3 opens neither screen offers to take it back: the forfeit stands."""
+    west = league.teams["West"]["id"]
+    league.api.call("POST", f"/api/events/{league.id}/season", {}, key=league.key, expect=201)
+    captain = league.api.post(f"/api/events/{league.id}/teams/{west}/key", key=league.key,
+                              expect=201)["key"]
+    for week in (2, 3):
+        league.api.call("POST", f"/api/events/{league.id}/teams/{west}/advance-forfeits",
+                        {"week": week}, key=captain, expect=201)
+
+    def west_match(number):
+        return next(t["match_id"] for t in league.round(number)["tables"]
+                    if west in (t["team_a"]["id"], t["team_b"]["id"]))
+
+    lost = lose_first_answer(page, "**/advance-forfeits/*")
+    open_league(page, league)
+    week2 = page.locator('details.week[data-week="2"]')
+    week2.locator("summary").click()
+    row = week2.locator(f'li.match[data-match="{west_match(2)}"]')
+    expect(row.locator(".forfeit")).to_contain_text("West forfeited ahead of the night")
+    take = row.locator(".take-back button")
+    expect(take).to_have_text("Take back")
+    expect(take).to_have_accessible_name("Take back West's forfeit of week 2")
+    box = take.bounding_box()
+    assert box["height"] >= 48 and box["width"] >= 48, box
+    row.scroll_into_view_if_needed()
+    shot(page, "league-take-back", full_page=False)
+    take.click()
+    expect(take).to_have_text("Tap again: West play week 2")
+    assert lost == [], "nothing sent before the second tap"
+    take.click()
+    expect(page.locator(".toast")).to_contain_text(
+        "West play Week 2 after all: the forfeit announced for it is taken back")
+    expect(page.locator(".toast")).to_contain_text(
+        "Week 3 (forfeited ahead) becomes offence 1 when it starts: loss of the games.")
+    assert lost == [200], "the first try was stored, its answer lost; the repeat said the same"
+    expect(row.locator(".forfeit")).to_have_count(0)
+    expect(row.locator(".take-back")).to_have_count(0)
+    offence = page.locator(f'li.offence[data-team="{west}"]')
+    expect(offence.locator(".ahead")).to_have_text(
+        "Week 3 (forfeited ahead) becomes offence 1 when it starts: loss of the games.")
+    expect(offence.locator(".take-back button")).to_have_text(["Take back week 3"])
+    row.scroll_into_view_if_needed()
+    shot(page, "league-forfeit-taken-back", full_page=False)
+
+    # The captain's phone: week 3 taken back, then announced again (the substitute fell
+    # through).
+    phone = browser.new_context(**PHONE, base_url=base_url).new_page()
+    phone.goto(f"/e/{league.id}/team/{west}#key={captain}")
+    week3 = phone.locator('.team-week[data-week="3"]')
+    expect(week3.locator(".forfeit")).to_contain_text(
+        "You forfeit games 1, 2, 3, announced before the night")
+    expect(phone.locator('.team-week[data-week="2"] .forfeit')).to_have_count(0)
+    back = week3.locator(".take-back")
+    expect(back).to_have_text("Take back: we can play")
+    box = back.bounding_box()
+    assert box["height"] >= 48 and box["width"] >= 48, box
+    back.click()
+    expect(back).to_have_text("Tap again: we play week 3")
+    shot(phone, "captain-take-back", full_page=False)
+    back.click()
+    expect(phone.locator(".msg-ok")).to_contain_text(
+        "West play Week 3 after all: the forfeit announced for it is taken back")
+    expect(week3.locator(".forfeit")).to_have_count(0)
+    cant = week3.locator(".cant-come")
+    cant.click()
+    expect(cant).to_contain_text("Tap again")
+    cant.click()
+    expect(week3.locator(".forfeit")).to_contain_text("announced before the night")
+    expect(week3.locator(".take-back")).to_be_visible()
+
+    # Weeks 1 and 2 played, week 3 opened: the forfeit stands, nobody can take it back.
+    league.seat_and_play_week(1)
+    league.seat_and_play_week(2)
+    click(page, "Refresh")
+    click(page, "Open Week 3")
+    week3_desk = page.locator(f'details.week[data-week="3"] li.match[data-match="{west_match(3)}"]')
+    expect(week3_desk.locator(".forfeit")).to_have_text(
+        "West forfeited ahead of the night: Offence 1: loss of the games.")
+    expect(week3_desk.locator(".take-back")).to_have_count(0)
+    expect(offence.locator(".take-back")).to_have_count(0)
+    phone.reload()
+    expect(week3.locator(".forfeit")).to_contain_text("announced before the night")
+    expect(week3.locator(".take-back")).to_have_count(0)
+    week2_games = [g["end"] for g in league.round(2)["tables"][0]["games"]] + \
+        [g["end"] for g in league.round(2)["tables"][1]["games"]]
+    assert "forfeit" not in week2_games, "West played week 2"
+    phone.context.close()

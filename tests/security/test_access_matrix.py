@@ -115,6 +115,13 @@ def _link_team(api, s: Seeded) -> None:
         "token": s.keys["registration"], "name": "Squatters", "players": ["Sq 1", "Sq 2"]})
 
 
+def _announce_ahead(api, s: Seeded) -> None:
+    """The first team (the team key's) has said it cannot come in week 2, still to come."""
+    api.post(f"/api/events/{s.id}/teams/{s.ids['team_id']}/advance-forfeits", key=s.organizer,
+             json={"week": 2}, expect=201)
+    s.ids["week"] = 2
+
+
 def _door_request(api, s: Seeded) -> None:
     """An open door and a request to be added made there."""
     _open_door(api, s)
@@ -254,6 +261,8 @@ WRITE_ROUTES: dict[tuple[str, str], Route] = {
         TEAM, event="league", body=_body({"substitutes": ["North sub", "Fresh sub"]})),
     ("POST", "/api/events/<int:event_id>/teams/<int:team_id>/advance-forfeits"): Route(
         TEAM, event="league", body=_body({"week": 2, "note": "away"})),
+    ("DELETE", "/api/events/<int:event_id>/teams/<int:team_id>/advance-forfeits/<int:week>"):
+        Route(TEAM, event="league", prepare=_announce_ahead),
     ("POST", "/api/register/<string:code>"): Route(
         PUBLIC, event="preseason", prepare=_open_registration,
         body=lambda s: {"token": s.keys["registration"], "name": "Walk-ons",

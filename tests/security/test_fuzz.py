@@ -133,7 +133,10 @@ ID_SOURCES = {"event_id": ("events", "id"), "game_id": ("games", "id"),
               "code": ("events", "code")}
 FIXED_CHOICES = {"name": ["hands", "games", "standings", "scoresheets"],
                  "kind": ["join", "board", "projector"],
-                 "key": ["progressive", "league", "teams", "wec-singles", "wec-doubles"]}
+                 "key": ["progressive", "league", "teams", "wec-singles", "wec-doubles"],
+                 # A league's week (a forfeit ahead taken back): the seeded league's first
+                 # weeks, week 1 under way.
+                 "week": [1, 2, 3]}
 BODY_IDS = {"player_id": "players", "team_id": "teams"}
 
 

@@ -106,8 +106,9 @@ export async function download(id, name) {
 }
 
 // --- the League and Ties sections -------------------------------------------------------------
-// Each of these means the same when repeated (forfeits, seats and orders are put, not added),
-// so it is tried again when the network fails.
+// Each of these means the same when repeated (forfeits, seats and orders are put, not added;
+// a forfeit taken back again is answered as taken back), so it is tried again when the
+// network fails.
 
 /** Everything the League section shows, read together. */
 export async function leagueView(id) {
@@ -129,6 +130,8 @@ export const schedule = (id, weeks, firstNight = null, startTime = null, divisio
 export const postpone = (id, week, reason) => call(id, 'POST', `${E(id)}/season/postpone`, {body: {week, reason}});
 export const forfeit = (id, matchId, body) =>
   call(id, 'POST', `/api/matches/${matchId}/forfeits`, {body, retry});
+export const takeBack = (id, teamId, week) =>
+  call(id, 'DELETE', `${E(id)}/teams/${teamId}/advance-forfeits/${week}`, {retry});
 export const seatPlayer = (id, matchId, seat, player) =>
   call(id, 'PUT', `/api/matches/${matchId}/seats`, {body: {seat, player_id: player}, retry});
 export const addSub = (id, teamId, name) => call(id, 'POST', `${E(id)}/teams/${teamId}/substitutes`,

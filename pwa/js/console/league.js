@@ -171,11 +171,24 @@ function weeksCard(s) {
         ahead && h('p', {class: 'hint not-played'}, notPlayedWords(day({date: m.date, start: w.start}))),
         t && !ahead && h('p', {class: 'game-list'}, t.games.map((g) => gameLink(s.id, g, {A: m.home.name, B: m.away.name}))),
         m.moved && h('p', {class: 'note'}, `Played on ${m.date}: ${m.moved}`),
-        m.forfeit_details.map((f) => h('p', {class: 'note forfeit'}, `${f.name} forfeited`
-          + `${f.advance ? ' ahead of the night' : ''}: ${f.offence_message}`)),
+        m.forfeit_details.map((f) => [h('p', {class: 'note forfeit'}, `${f.name} forfeited`
+          + `${f.advance ? ' ahead of the night' : ''}: ${f.offence_message}`),
+        f.advance && ahead && takeBack(s, f.team_id, f.name, w.week, 'Take back',
+          `Take back ${f.name}'s forfeit of week ${w.week}`)]),
         w.status !== 'closed' && h('div', {class: 'actions'}, open('f', 'Forfeit…'), open('s', 'Substitute…')),
         panel('f') && forfeitPanel(s, m, w.status !== 'playing'), panel('s') && t && seatPanel(s, t));
     })))));
+}
+
+/**
+ * A forfeit announced ahead taken back (the team found a substitute), while its week has not
+ * started: a second tap confirms; the server's words say what the team's offences are now.
+ */
+function takeBack(s, teamId, name, week, label, named) {
+  const out = msg();
+  return h('div', {class: 'actions take-back', 'data-week': week}, does(label, out,
+    () => calls.takeBack(s.id, teamId, week), (r) => s.refresh(r.message),
+    {sure: `Tap again: ${name} play week ${week}`, class: 'btn-small', 'aria-label': named}), out);
 }
 
 /** Record a forfeit; `ahead`: the week is still to come, so nobody can be late yet (a team
@@ -249,6 +262,8 @@ function offencesCard(s) {
           ['may-be-removed-from-playoffs', 'removed'].includes(o.status) && 'badge-away', o.removed && 'badge-gone']},
         plural(o.offences, 'offence'))),
         o.offences > 0 && h('p', {}, o.message), o.ahead_message && h('p', {class: 'note ahead'}, o.ahead_message),
+        !o.removed && o.ahead.map((week) => takeBack(s, o.team_id, o.name, week, `Take back week ${week}`,
+          `Take back week ${week} (${o.name})`)),
         o.playoff_excluded && h('p', {class: 'note'}, 'Left out of the playoffs.'),
         !o.removed && (o.status === 'may-be-removed-from-playoffs' || o.playoff_excluded) && s.act(o.playoff_excluded
           ? 'Put back into the playoffs' : 'Leave out of the playoffs', out,

@@ -2,7 +2,8 @@
  * /e/<id>/team/<teamId>: a league team's page for its captain's phone: every week's night,
  * opponent, table, result and points, every forfeit (an opponent's announced ahead too), its
  * playoff matches with their nights, the roster. With the team key (kept on this phone, or brought by the link's #key=) the captain
- * edits the roster until it is final and says "We can't come" for a week not started.
+ * edits the roster until it is final, says "We can't come" for a week not started, and takes that
+ * back (a substitute found) until the week starts.
  */
 
 import * as api from '../api.js';
@@ -55,11 +56,28 @@ export async function render(main, {eventId, teamId}) {
     return null;
   }
 
-  function forfeitLine(f, us) {
+  function forfeitLine(f, us, w) {
     const who = f.team_id === us ? 'You' : f.name;
     const games = `game${f.games.length > 1 ? 's' : ''} ${f.games.join(', ')}`;
-    return h('p', {class: ['note', 'forfeit', f.advance && 'ahead']}, `${who} ${f.team_id === us ? 'forfeit' : 'forfeits'} `
-      + `${games}${f.advance ? ', announced before the night' : ''}${f.note ? ` (${f.note})` : ''}.`);
+    return [h('p', {class: ['note', 'forfeit', f.advance && 'ahead']}, `${who} ${f.team_id === us ? 'forfeit' : 'forfeits'} `
+      + `${games}${f.advance ? ', announced before the night' : ''}${f.note ? ` (${f.note})` : ''}.`),
+    key && f.team_id === us && f.advance && w.status === 'scheduled' && takeBack(w)];
+  }
+
+  /** The team found a substitute: its forfeit announced for a week not started is taken back
+   * (a second tap confirms). Gone once the week starts: the forfeit stands then. */
+  function takeBack(w) {
+    return button('Take back: we can play', async (e) => {
+      const btn = e.currentTarget;
+      if (btn.dataset.sure !== 'yes') {
+        btn.dataset.sure = 'yes';
+        btn.textContent = `Tap again: we play week ${w.week}`;
+        return;
+      }
+      btn.disabled = true;
+      const done = await write('DELETE', `advance-forfeits/${w.week}`);
+      if (done) { await load(); say(said, done.message); } else btn.disabled = false;
+    }, {class: 'btn-small take-back'});
   }
 
   function week(d, w) {
@@ -70,7 +88,7 @@ export async function render(main, {eventId, teamId}) {
       h('p', {class: 'row-between'}, h('strong', {}, `Week ${w.week}`), h('span', {class: 'hint'}, night(w))),
       h('p', {}, w.bye ? 'Bye: no match this week.' : `${w.home ? 'Home' : 'Away'} v ${w.opponent.name}`
         + `${w.table ? ` · table ${w.table}` : ''}`, result && h('strong', {class: 'team-result'}, ` ${result}`)),
-      w.forfeits.map((f) => forfeitLine(f, d.team.id)));
+      w.forfeits.map((f) => forfeitLine(f, d.team.id, w)));
     if (key && !w.bye && w.status === 'scheduled' && !mine) {
       const sure = button(`We can't come in week ${w.week}`, async (e) => {
         if (e.currentTarget.dataset.sure !== 'yes') {
