@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -29,6 +30,13 @@ def module_name(root: Path, path: Path) -> str:
     return ".".join(parts)
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for all the checks (each walked every tree again
+    and again: the private-names check alone took 18 s on a loaded machine)."""
+    return ast.parse(path.read_text())
+
+
 def modules_under(root: Path) -> dict[str, Path]:
     """Every module of the `api` package under `root`, by dotted name."""
     return {module_name(root, p): p for p in (root / "api").rglob("*.py")}
@@ -38,7 +46,7 @@ def imports_of(modules: dict[str, Path], name: str) -> list[tuple[str, str | Non
     """(module imported, name taken from it or None, line) for every import in the module,
     top level and inside functions alike, resolved to the modules given."""
     found = []
-    for node in ast.walk(ast.parse(modules[name].read_text())):
+    for node in ast.walk(parsed(modules[name])):
         if isinstance(node, ast.Import):
             found += [(alias.name, None, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -128,11 +136,11 @@ def test_no_module_takes_another_modules_private_names():
     attributes = []
     for name, path in MODULES.items():
         aliases = {}
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom | ast.Import):
                 for alias in node.names:
                     aliases[alias.asname or alias.name.split(".")[0]] = alias.name
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
                     node.attr.startswith("_") and not node.attr.startswith("__") and \
                     node.value.id in aliases and node.value.id not in ("self", "cls"):
@@ -169,7 +177,7 @@ def test_the_areas_raise_no_http_errors_and_check_no_keys():
     refused = {"api.problems", "api.routes", "api.auth"}
     wrong = []
     for name in below:
-        tree = ast.parse(MODULES[name].read_text())
+        tree = parsed(MODULES[name])
         for source, what, line in imports_of(MODULES, name):
             if source in refused:
                 wrong.append(f"{name}:{line} imports {what or source} from {source}")

@@ -54,7 +54,7 @@ def take_back(event_id: int, team_id: int, principal: Principal, week: int) -> d
     db.session.delete(forfeit)
     db.session.flush()
     mine = offence_weeks(event).get(team.id)
-    audit(event.id, principal, "withdraw-forfeit", "match", match.id, before=before,
+    audit(event.id, principal, TAKE_BACK, "match", match.id, before=before,
           after={"team": team.name, "team_id": team.id, "week": round_.label,
                  "ahead": list(mine.ahead) if mine else []},
           round_number=round_.number, table=match.table)

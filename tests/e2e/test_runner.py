@@ -274,7 +274,7 @@ def test_a_refused_hand_reads_the_game_again_at_once(page, event, api, shot):
     tap_hand(page, side_names(event.game(game_id))["A"], 3)
     # Well before the 15 s poll: the game as the server now has it.
     over = page.locator("section.over")
-    expect(over).to_contain_text("Game over", timeout=4000)
+    expect(over).to_contain_text("Game over", timeout=8000)
     expect(page.locator(".game-progress")).to_have_text("Time was called after 4 hands")
     expect(page.locator("section.entry")).to_have_count(0)
     shot(page, "fix-refused-reloads", full_page=False)

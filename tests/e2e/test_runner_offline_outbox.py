@@ -160,7 +160,7 @@ def test_the_kept_toast_says_sent_as_soon_as_the_hands_go_and_covers_nothing(
     page.evaluate("window.dispatchEvent(new Event('online'))")
     wait_for_hands(event, game_id, 8)
     # Said as soon as the outbox has sent them, well before the kept toast's 7 s are up.
-    expect(toast).to_contain_text("Sent: ", timeout=2000)
+    expect(toast).to_contain_text("Sent: ", timeout=4000)
     expect(toast).to_contain_text("marched")
     expect(toast).not_to_contain_text("not sent yet")
     expect(toast.get_by_role("button", name="Undo")).to_have_count(0)
