@@ -19,16 +19,15 @@ from sqlalchemy.orm import selectinload
 from ..core.common import get_team, preset_of
 from ..core.db import db
 from ..core.models import AuditEntry, Event, Forfeit, Game, Match, Round, Team
-from ..league.forfeits import require_league
+from ..league.forfeits import REMOVE_TEAM, require_league
 from ..league.nights import night_dates, night_lookup
+from ..league.take_back import TAKE_BACK
 from ..rules import games as rgames
 from . import ical
 from .history import replay, zone_changes
 
 STAGES = (rgames.REGULAR, rgames.PLAYOFF)
 UPDATE_TEAM = "update-team"  # the audit action of night/entrant_changes.update_team
-REMOVE_TEAM = "remove-team"  # the audit action of league/forfeits.py, removing a team
-TAKE_BACK = "withdraw-forfeit"  # the audit action of league/take_back.py
 
 
 def is_league(event: Event) -> bool:

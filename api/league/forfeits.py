@@ -17,6 +17,8 @@ from ..rules import league_calendar as calendar
 from ..rules.presets import Preset
 from .nights import night_dates, start_of
 
+REMOVE_TEAM = "remove-team"  # the audit action of a team removed (the calendar feeds read it)
+
 
 def require_league(preset: Preset) -> None:
     if preset.movement != "league-schedule":
@@ -134,7 +136,7 @@ def _remove_if_due(event: Event, team_id: int, principal: Principal | None,
     if team.removed or status.status != rleague.REMOVED:
         return
     team.removed = True
-    audit(event.id, principal, "remove-team", "team", team.id,
+    audit(event.id, principal, REMOVE_TEAM, "team", team.id,
           before={"removed": False},
           after={"team": team.name, "removed": True, "offence": offences,
                  "week": round_.label},
